@@ -1,0 +1,5 @@
+"""`python -m mushka` runs the command line."""
+
+from mushka.cli import main
+
+main()

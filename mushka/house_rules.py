@@ -1,0 +1,108 @@
+"""House rules (R13): stake, remise, suit prices, number of deals and exchange variant."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from mushka.cards import SUITS, Suit
+from mushka.errors import HouseRuleError
+
+MAX_AMOUNT = 100_000
+MAX_DEALS = 1_000
+
+
+class Exchange(StrEnum):
+    """Which exchange rule applies after the deal (R10, R11)."""
+
+    MODERN = "modern"
+    OLD = "old"
+    OFF = "off"
+
+
+def _whole(setting: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise HouseRuleError(setting, f"must be a whole number from {low} to {high}, not {value!r}")
+    if not low <= value <= high:
+        raise HouseRuleError(setting, f"must be from {low} to {high}, not {value}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """The agreed settings of a session; validated on construction (defaults per R13)."""
+
+    stake: int = 15
+    remise: int = 5
+    prices: tuple[int, int, int, int] = (4, 3, 2, 1)
+    deals: int = 4
+    exchange: Exchange = Exchange.MODERN
+
+    def __post_init__(self) -> None:
+        _whole("stake", self.stake, 0, MAX_AMOUNT)
+        _whole("remise", self.remise, 0, MAX_AMOUNT)
+        _whole("deals", self.deals, 1, MAX_DEALS)
+        prices = self.prices
+        if not isinstance(prices, tuple) or len(prices) != 4:
+            raise HouseRuleError(
+                "prices", f"need four prices, for hearts, clubs, diamonds, spades; got {prices!r}"
+            )
+        for suit, price in zip(SUITS, prices, strict=True):
+            _whole(f"price of {suit.noun}", price, 0, MAX_AMOUNT)
+        try:
+            object.__setattr__(self, "exchange", Exchange(self.exchange))
+        except ValueError:
+            raise HouseRuleError(
+                "exchange", f"must be one of modern, old, off, not {self.exchange!r}"
+            ) from None
+
+    def price(self, suit: Suit | int) -> int:
+        return self.prices[suit]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "stake": self.stake,
+            "remise": self.remise,
+            "prices": {s.code: p for s, p in zip(SUITS, self.prices, strict=True)},
+            "deals": self.deals,
+            "exchange": self.exchange.value,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> HouseRules:
+        if not isinstance(data, dict):
+            raise HouseRuleError("rules", f"must be an object, not {data!r}")
+        unknown = set(data) - {"stake", "remise", "prices", "deals", "exchange"}
+        if unknown:
+            raise HouseRuleError("rules", f"unknown setting(s) {', '.join(sorted(unknown))}")
+        prices = data.get("prices", {"H": 4, "C": 3, "D": 2, "S": 1})
+        if not isinstance(prices, dict) or set(prices) != {"H", "C", "D", "S"}:
+            raise HouseRuleError(
+                "prices", f"must map each of H, C, D, S to a price, not {prices!r}"
+            )
+        return cls(
+            stake=data.get("stake", 15),
+            remise=data.get("remise", 5),
+            prices=(prices["H"], prices["C"], prices["D"], prices["S"]),
+            deals=data.get("deals", 4),
+            exchange=data.get("exchange", "modern"),
+        )
+
+
+def parse_prices(text: str) -> tuple[int, int, int, int]:
+    """Read '4,3,2,1' (hearts, clubs, diamonds, spades) into a prices tuple."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 4:
+        raise HouseRuleError(
+            "prices", f"give four whole numbers H,C,D,S such as 4,3,2,1, not {text!r}"
+        )
+    values: list[int] = []
+    for suit, part in zip(SUITS, parts, strict=True):
+        try:
+            values.append(int(part))
+        except ValueError:
+            raise HouseRuleError(
+                f"price of {suit.noun}", f"must be a whole number, not {part!r}"
+            ) from None
+    return (values[0], values[1], values[2], values[3])

@@ -1,0 +1,135 @@
+"""What one seat may know (R14): its own hand and the public table, never another hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mushka.actions import Action
+from mushka.cards import SUITS, Card, Suit, sorted_hand
+from mushka.events import (
+    Discard,
+    Draw,
+    Event,
+    Expose,
+    Lead,
+    Replenish,
+    Take,
+    TakeBack,
+    Trick,
+)
+from mushka.house_rules import HouseRules
+
+if TYPE_CHECKING:
+    from mushka.engine import Phase, Session, Step
+
+
+def redact(event: Event, seat: int) -> Event:
+    """The event as `seat` may know it: cards he may not see become None."""
+    if isinstance(event, Take | Discard):
+        return event if event.seat == seat else event._replace(card=None)
+    if isinstance(event, Draw):
+        return event if event.played or event.seat == seat else event._replace(card=None)
+    if isinstance(event, Replenish):
+        return event if event.seat == seat else event._replace(cards=(None,) * len(event.cards))
+    if isinstance(event, Expose):
+        if (
+            event.seat == seat
+        ):  # he knows which cards he laid, not the order they were shuffled into
+            return event._replace(cards=tuple(sorted_hand(c for c in event.cards if c is not None)))
+        return event._replace(cards=(None,) * len(event.cards))
+    return event
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Everything one seat may see at one moment; the UI and computer players read only this."""
+
+    seat: int
+    players: tuple[str, ...]
+    rules: HouseRules
+    deal_number: int
+    dealer: int
+    phase: Phase
+    step: Step
+    to_act: int | None
+    kitty: int
+    net: tuple[int, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    talon_count: int
+    tricks: tuple[tuple[Suit, ...], ...]
+    out_order: tuple[int, ...]
+    first_outs: tuple[int, ...]
+    led_suit: Suit | None
+    barred_suit: Suit | None
+    face_down_count: int
+    exchange: tuple[int, int, int] | None
+    legal_actions: tuple[Action, ...]
+    choices: str
+    events: tuple[Event, ...]
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def trick(self) -> tuple[Event, ...]:
+        """The events of the trick on the table (lead, follows, draws, passes), if one is open."""
+        if self.led_suit is None:
+            return ()
+        start = _last_index(self.events, Lead)
+        return self.events[start:] if start >= 0 else ()
+
+    @property
+    def last_trick(self) -> tuple[Event, ...]:
+        """The last finished trick or taken-back lead: its plays and the closing event."""
+        events = self.events
+        end = len(events) - 1
+        while end >= 0 and not isinstance(events[end], Trick | TakeBack):
+            end -= 1
+        if end < 0:
+            return ()
+        start = _last_index(events[:end], Lead)
+        return events[start : end + 1]
+
+
+def _last_index(events: tuple[Event, ...], kind: type[Lead]) -> int:
+    for i in range(len(events) - 1, -1, -1):
+        if isinstance(events[i], kind):
+            return i
+    return -1
+
+
+def build_view(session: Session, seat: int) -> SeatView:
+    to_act = session.to_act
+    led = session.led_suit
+    barred = session.last_lead_suit
+    hand = session.hand(seat)
+    only_barred = bool(hand) and all(c.suit == barred for c in hand)
+    mine = to_act == seat
+    return SeatView(
+        seat=seat,
+        players=session.players,
+        rules=session.rules,
+        deal_number=session.deal_index + 1,
+        dealer=session.dealer,
+        phase=session.phase,
+        step=session.step,
+        to_act=to_act,
+        kitty=session.kitty,
+        net=session.net,
+        hand=tuple(sorted_hand(hand)),
+        hand_sizes=session.hand_sizes(),
+        talon_count=session.talon_count,
+        tricks=tuple(session.tricks_won(s) for s in range(4)),
+        out_order=session.out_order,
+        first_outs=session.first_outs,
+        led_suit=SUITS[led] if led >= 0 else None,
+        barred_suit=SUITS[barred] if barred >= 0 and not only_barred else None,
+        face_down_count=session.face_down_count,
+        exchange=session.exchange_pair,
+        legal_actions=session.legal_actions() if mine else (),
+        choices=session.describe_legal() if mine else "",
+        events=tuple(redact(e, seat) for e in session.events),
+    )

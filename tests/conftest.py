@@ -1,0 +1,60 @@
+"""Helpers for building hand-made positions: named hands, a chosen dealer, a stacked talon."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mushka.actions import Action, parse_action
+from mushka.cards import CARDS, Card, parse_card
+from mushka.chance import ScriptedChance
+from mushka.engine import Session
+from mushka.house_rules import Exchange, HouseRules
+
+
+def cards(text: str) -> list[Card]:
+    return [parse_card(t) for t in text.split()]
+
+
+def deal_of(hands: Sequence[str], talon: str = "") -> tuple[list[list[Card]], list[Card]]:
+    """Four hands as written; the talon starts with `talon` and goes on with every unused card."""
+    dealt = [cards(h) for h in hands]
+    top = cards(talon)
+    used = {c for h in dealt for c in h} | set(top)
+    rest = [c for c in CARDS if c not in used]
+    return dealt, top + rest
+
+
+def make_session(
+    hands: Sequence[str],
+    talon: str = "",
+    *,
+    dealer: int = 3,
+    exchange: str = "off",
+    deals: int = 1,
+    stake: int = 15,
+    remise: int = 5,
+    prices: tuple[int, int, int, int] = (4, 3, 2, 1),
+    face_down: dict[tuple[int, int], str] | None = None,
+    later: Sequence[tuple[Sequence[str], str]] = (),
+    players: Sequence[str] = ("Anna", "Boris", "Vera", "Gleb"),
+) -> Session:
+    """A session whose first deal is exactly `hands` (seat 0 first) with `dealer` dealing.
+
+    With the default dealer 3, seat 0 (Anna) leads first.
+    """
+    rules = HouseRules(
+        stake=stake, remise=remise, prices=prices, deals=deals, exchange=Exchange(exchange)
+    )
+    deals_list = [deal_of(hands, talon)] + [deal_of(h, t) for h, t in later]
+    orders = {key: cards(v) for key, v in (face_down or {}).items()}
+    return Session(players, rules, chance=ScriptedChance(dealer, deals_list, orders))
+
+
+def act(session: Session, *texts: str) -> None:
+    """Apply each action written as text ('QH', 'pass', 'draw', 'take 1', 'discard 7S')."""
+    for text in texts:
+        session.apply(parse_action(text))
+
+
+def a(text: str) -> Action:
+    return parse_action(text)
