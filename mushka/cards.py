@@ -113,7 +113,7 @@ _SUIT_INPUT: Final = {
     "♢": Suit.D,
     "♤": Suit.S,
 }
-_RANK_INPUT: Final = {code: i for i, code in enumerate(RANK_CODES)} | {"T": 3, "1": 3}
+_RANK_INPUT: Final = {code: i for i, code in enumerate(RANK_CODES)} | {"T": 3}
 
 
 def parse_card(text: str) -> Card:

@@ -313,6 +313,11 @@ def replay(data: object, *, complete: bool = True) -> Session:
     standing at that point, ready for the next decision.
     """
     players, seed, rules, deals_raw = _parse_header(data)
+    if complete:
+        _require(
+            len(deals_raw) == rules.deals,
+            f"the session is not over: {rules.deals} deals are agreed, the record has {len(deals_raw)}",
+        )
     parsed = [_parse_deal(obj, d) for d, obj in enumerate(deals_raw)]
     chance: Chance
     if seed is not None:
