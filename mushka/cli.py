@@ -2,21 +2,43 @@
 
 from __future__ import annotations
 
+import json
+import sys
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from mushka import __version__
+from mushka.engine import Session
 from mushka.errors import HouseRuleError, RecordError
+from mushka.hotseat import HotSeat, TableSettings
 from mushka.house_rules import Exchange, HouseRules, parse_prices
-from mushka.record import dumps_session, loads
+from mushka.ledger import session_accounts
+from mushka.record import dumps_session, loads, replay
+from mushka.replay_view import frames
+from mushka.rulebook import rulebook_text
 from mushka.simulate import Summary
 from mushka.simulate import simulate as run_simulation
+from mushka.storage import (
+    SavedGame,
+    SaveError,
+    keep_aside,
+    load_game,
+    read_scores,
+    save_game,
+    save_path,
+    scores_path,
+)
+from mushka.table import Look, final_sheet
+from mushka.terminal import Terminal
 
 app = typer.Typer(
     name="mushka",
@@ -184,6 +206,305 @@ def check(
         net = " ".join(f"{n:+d}" for n in session.net)
         typer.echo(f"ok: {', '.join(session.players)} · {len(session.deals)} deals · net {net}")
     typer.echo(f"{checked} record(s) replay correctly.")
+
+
+# ---------------------------------------------------------------- playing
+
+
+def make_console(ascii_flag: bool) -> tuple[Console, bool]:
+    """A console for the table, and whether to draw it in ASCII (asked for, or the terminal cannot
+    show the suit symbols)."""
+    console = Console(highlight=False, emoji=False)
+    try:
+        "♥♣♦♠─╭▶".encode(console.encoding)
+        can_draw = True
+    except (UnicodeEncodeError, LookupError):
+        can_draw = False
+    return console, ascii_flag or not can_draw
+
+
+def _check_names(names: list[str]) -> list[str]:
+    if len(names) > 4:
+        raise typer.BadParameter(
+            f"at most four players, {len(names)} were given", param_hint="'--player'"
+        )
+    cleaned: list[str] = []
+    for name in names:
+        problem = name_problem(name.strip(), cleaned)
+        if problem:
+            raise typer.BadParameter(problem, param_hint="'--player'")
+        cleaned.append(name.strip())
+    return cleaned
+
+
+MAX_NAME = 16
+
+
+def name_problem(name: str, taken: list[str]) -> str | None:
+    if not name:
+        return "a name cannot be empty"
+    if len(name) > MAX_NAME:
+        return f"{name!r} is too long: at most {MAX_NAME} characters"
+    if not name.isprintable():
+        return f"{name!r} has characters that cannot be shown"
+    if name.casefold() in (t.casefold() for t in taken):
+        return f"{name!r} is already taken: each player needs a different name"
+    return None
+
+
+def ask_names(terminal: Terminal, given: list[str]) -> list[str]:
+    names = list(given)
+    while len(names) < 4:
+        default = f"Player {len(names) + 1}"
+        while default.casefold() in (n.casefold() for n in names):
+            default += "'"
+        answer = (
+            terminal.read(f"Name of player {len(names) + 1} (Enter for {default}): ").strip()
+            or default
+        )
+        problem = name_problem(answer, names)
+        if problem:
+            terminal.show(Text(problem[0].upper() + problem[1:] + ".", style="red"))
+            continue
+        names.append(answer)
+    return names
+
+
+def _describe_save(saved: SavedGame) -> str:
+    session = saved.session
+    return f"deal {session.deal_index + 1} of {session.rules.deals}: {', '.join(session.players)}"
+
+
+def _resume(terminal: Terminal, saved: SavedGame, ascii_override: bool | None = None) -> int:
+    settings = TableSettings.from_json(saved.ui)
+    if ascii_override:
+        settings.ascii_only = True
+    terminal.show(Text(f"Resuming the saved game ({_describe_save(saved)}).", style="bold"))
+    return HotSeat(saved.session, terminal, settings).run()
+
+
+def _load_save_or_explain() -> SavedGame | None:
+    try:
+        return load_game()
+    except SaveError as exc:
+        typer.echo(f"mushka: {exc}.", err=True)
+        if exc.kept is not None:
+            typer.echo(
+                f"It was kept, unchanged, as {exc.kept}. Start a new game with: mushka play",
+                err=True,
+            )
+        raise typer.Exit(1) from None
+
+
+def _require_terminal() -> None:
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        typer.echo(
+            "mushka: playing needs an interactive terminal: hands are shown privately on its screen.",
+            err=True,
+        )
+        raise typer.Exit(1)
+
+
+@app.command()
+def play(
+    stake: StakeOpt = 15,
+    remise: RemiseOpt = 5,
+    prices: PricesOpt = "4,3,2,1",
+    deals: DealsOpt = 4,
+    exchange: ExchangeOpt = Exchange.MODERN,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            help="A player's name, in seat order; repeat up to four times. Missing names are asked for.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", min=0, help="Seed the shuffle, to replay a session exactly."),
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option("--record", help="Also write the finished session's game record to FILE."),
+    ] = None,
+    ascii_only: Annotated[
+        bool, typer.Option("--ascii", help="Letters for suits and ASCII borders.")
+    ] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the saved game (same as: mushka resume).")
+    ] = False,
+) -> None:
+    """Play a session at this terminal: four players, one keyboard, hands kept private.
+
+    House rules: each player antes the stake into the kitty every deal (the previous deal's first
+    out is spared); tricks are paid from the kitty at the suit's price, doubled when the mushka
+    (the ace of spades) takes them; a revoke or a deal without a trick costs a remise; the first
+    out of the last deal takes the kitty. See: mushka rules.
+    """
+    rules = house_rules(stake, remise, prices, deals, exchange)
+    names = _check_names(player or [])
+    if record is not None and not record.parent.is_dir():
+        raise typer.BadParameter(
+            f"the folder {record.parent} does not exist", param_hint="'--record'"
+        )
+    _require_terminal()
+    console, ascii_table = make_console(ascii_only)
+    terminal = Terminal(console)
+    if resume:
+        saved = _load_save_or_explain()
+        if saved is None:
+            typer.echo("mushka: there is no saved game. Start one with: mushka play", err=True)
+            raise typer.Exit(1)
+        raise typer.Exit(_resume(terminal, saved, ascii_only or None))
+    try:
+        saved = load_game()
+    except SaveError as exc:  # a new game is wanted anyway: say so, keep the file, and go on
+        saved = None
+        terminal.show(Text(f"Note: {exc}; it was kept, unchanged, as {exc.kept}.", style="yellow"))
+    try:
+        if saved is not None:
+            answer = terminal.read(
+                f"An unfinished game is saved ({_describe_save(saved)}). Resume it? [Y/n] "
+            )
+            if answer.strip().lower() in ("", "y", "yes"):
+                raise typer.Exit(_resume(terminal, saved, ascii_only or None))
+            kept = keep_aside(save_path(), "abandoned")
+            terminal.show(Text(f"The unfinished game was kept as {kept}."))
+        names = ask_names(terminal, names)
+    except (KeyboardInterrupt, EOFError):
+        terminal.show(Text(""))
+        raise typer.Exit(130) from None
+    session = Session(names, rules, seed=seed)
+    settings = TableSettings(ascii_only=ascii_table, record_path=str(record) if record else None)
+    save_game(session, settings.to_json())
+    raise typer.Exit(HotSeat(session, terminal, settings).run())
+
+
+@app.command("resume")
+def resume_command(
+    ascii_only: Annotated[
+        bool, typer.Option("--ascii", help="Letters for suits and ASCII borders.")
+    ] = False,
+) -> None:
+    """Continue the saved game exactly where it stopped."""
+    saved = _load_save_or_explain()
+    if saved is None:
+        typer.echo("mushka: there is no saved game. Start one with: mushka play", err=True)
+        raise typer.Exit(1)
+    _require_terminal()
+    console, _ = make_console(ascii_only)
+    raise typer.Exit(_resume(Terminal(console), saved, ascii_only or None))
+
+
+@app.command()
+def scores(
+    last: Annotated[
+        bool, typer.Option("--last", help="Show the final score sheet of the latest session.")
+    ] = False,
+) -> None:
+    """Show past sessions: date, players, results and winner."""
+    console, ascii_table = make_console(False)
+    look = Look(ascii_table)
+    entries, bad = read_scores()
+    if bad:
+        console.print(
+            Text(f"({bad} unreadable line(s) in {scores_path()} were skipped)", style="dim")
+        )
+    if not entries:
+        console.print("No finished sessions yet. Play one with: mushka play")
+        return
+    if last:
+        entry = entries[-1]
+        try:
+            session = replay(entry.record)
+        except RecordError as exc:
+            typer.echo(f"mushka: the latest session's record does not replay: {exc}", err=True)
+            raise typer.Exit(1) from None
+        console.print(Text(f"Session finished {_local_time(entry.finished)}", style="bold"))
+        console.print(final_sheet(session_accounts(session.log()), session.players, look))
+        return
+    table = Table(
+        title=f"{len(entries)} finished session(s), newest first",
+        box=look.box,
+        title_justify="left",
+    )
+    table.add_column("finished")
+    table.add_column("players and net results")
+    table.add_column("winner")
+    for entry in reversed(entries):
+        results = "  ".join(
+            f"{p} {look.money(n)}" for p, n in zip(entry.players, entry.net, strict=True)
+        )
+        table.add_row(_local_time(entry.finished), results, entry.winner)
+    console.print(table)
+
+
+def _local_time(iso: str) -> str:
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso
+
+
+@app.command()
+def rules() -> None:
+    """Show the rulebook (paged in a terminal)."""
+    console = Console(highlight=False, emoji=False)
+    document = Markdown(rulebook_text())
+    if console.is_terminal:
+        with console.pager(styles=True):
+            console.print(document)
+    else:
+        console.print(document)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game record (.json), or JSON Lines of records.")],
+    number: Annotated[
+        int, typer.Option("--session", min=1, help="Which record of a JSON Lines file.")
+    ] = 1,
+    no_pause: Annotated[
+        bool, typer.Option("--no-pause", help="Print everything without waiting for Enter.")
+    ] = False,
+    ascii_only: Annotated[
+        bool, typer.Option("--ascii", help="Letters for suits and ASCII borders.")
+    ] = False,
+) -> None:
+    """Step through a recorded session deal by deal and trick by trick, all hands open."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        typer.echo(f"mushka: cannot read {file}: {exc.strerror}", err=True)
+        raise typer.Exit(2) from None
+    chunks = _record_chunks(text)
+    if number > len(chunks):
+        typer.echo(f"mushka: {file} holds {len(chunks)} record(s), not {number}", err=True)
+        raise typer.Exit(2)
+    try:
+        data = json.loads(chunks[number - 1])
+    except json.JSONDecodeError as exc:
+        typer.echo(f"mushka: {file}: not valid JSON ({exc.msg}, line {exc.lineno})", err=True)
+        raise typer.Exit(1) from None
+    console, ascii_table = make_console(ascii_only)
+    pause = not no_pause and console.is_terminal and sys.stdin.isatty()
+    try:
+        for frame in frames(data, Look(ascii_table)):
+            console.print(frame)
+            if pause and console.input("[dim]Enter: next · q: stop[/dim] ").strip().lower() == "q":
+                return
+    except RecordError as exc:
+        typer.echo(f"mushka: {file}: {exc}", err=True)
+        raise typer.Exit(1) from None
+    except (KeyboardInterrupt, EOFError):
+        return
+
+
+def _record_chunks(text: str) -> list[str]:
+    stripped = text.strip()
+    if stripped.startswith("{") and "\n{" not in stripped:
+        return [stripped]
+    return [line for line in stripped.splitlines() if line.strip()]
 
 
 def main() -> None:

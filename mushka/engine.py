@@ -238,6 +238,13 @@ class Session:
 
         return build_view(self, seat)
 
+    def log(self, seat: int | None = None) -> list[list[Event]]:
+        """Every deal's events as `seat` may know them; with no seat, only what all may know."""
+        from mushka.view import redact
+
+        who = -1 if seat is None else seat
+        return [[redact(e, who) for e in deal.events] for deal in self.deals]
+
     # ---------------------------------------------------------------- omniscient accessors
 
     def hand(self, seat: int) -> tuple[Card, ...]:

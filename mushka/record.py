@@ -312,6 +312,12 @@ def replay(data: object, *, complete: bool = True) -> Session:
     With `complete=False` the record may stop anywhere (a saved game): the session is returned
     standing at that point, ready for the next decision.
     """
+    *_, session = replay_steps(data, complete=complete)
+    return session
+
+
+def replay_steps(data: object, *, complete: bool = True) -> Iterator[Session]:
+    """Like `replay`, yielding the same session object once at the start and after every decision."""
     players, seed, rules, deals_raw = _parse_header(data)
     if complete:
         _require(
@@ -334,6 +340,7 @@ def replay(data: object, *, complete: bool = True) -> Session:
         session = Session(players, rules, seed=seed, chance=chance)
     except (MushkaError, LookupError) as exc:
         raise RecordError(str(exc), 0) from None
+    yield session
     for d, (dealer, hands, talon, events) in enumerate(parsed):
         _check_deal_matches(session, d, dealer, hands, talon)
         i = 0
@@ -364,6 +371,7 @@ def replay(data: object, *, complete: bool = True) -> Session:
                 ) from None
             except MushkaError as exc:
                 raise RecordError(f"{events[i].type} refused: {exc}", d, i) from None
+            yield session
         if i < len(events):
             raise RecordError(
                 f"unexpected event after the end of the deal: {_show(events[i])}", d, i
@@ -381,7 +389,6 @@ def replay(data: object, *, complete: bool = True) -> Session:
             f"the session is not over: {rules.deals} deals are agreed, the record has {len(parsed)}",
         )
         _check_result(session, data)
-    return session
 
 
 def _check_deal_matches(

@@ -99,3 +99,130 @@ def test_check_reports_a_tampered_record(tmp_path: Path) -> None:
 def test_check_of_a_missing_file_exits_2() -> None:
     result = runner.invoke(app, ["check", "/no/such/file.json"])
     assert result.exit_code == 2 and "cannot read" in result.output
+
+
+# ---------------------------------------------------------------- play, resume, scores, rules, replay
+
+
+@pytest.fixture
+def dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--stake", "-1"], "stake: must be from 0"),
+        (["--remise", "x"], "--remise"),
+        (["--prices", "1,2,3"], "give four whole numbers"),
+        (["--deals", "0"], "deals: must be from 1"),
+        (["--exchange", "sideways"], "--exchange"),
+        (
+            ["--player", "A", "--player", "B", "--player", "C", "--player", "D", "--player", "E"],
+            "at most four players",
+        ),
+        (["--player", "Anna", "--player", "anna"], "already taken"),
+        (["--player", " "], "cannot be empty"),
+        (["--player", "A" * 17], "too long"),
+        (["--seed", "-4"], "--seed"),
+        (["--seed", "soon"], "--seed"),
+        (["--record", "/no/such/dir/game.json"], "does not exist"),
+    ],
+)
+def test_play_bad_options_exit_2_with_a_message(args: list[str], message: str, dirs: Path) -> None:
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split()).replace("│", "")
+
+
+def test_play_help_explains_the_options_and_house_rules() -> None:
+    result = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "120"})
+    text = " ".join(result.output.split())
+    for option in (
+        "--stake",
+        "--remise",
+        "--prices",
+        "--deals",
+        "--exchange",
+        "--player",
+        "--seed",
+        "--record",
+        "--ascii",
+        "--resume",
+    ):
+        assert option in text
+    assert "first out of the last deal takes the kitty" in text
+
+
+def test_play_without_a_terminal_says_so(dirs: Path) -> None:
+    result = runner.invoke(app, ["play"])
+    assert result.exit_code == 1 and "needs an interactive terminal" in result.output
+
+
+def test_resume_without_a_save_says_how_to_start(dirs: Path) -> None:
+    result = runner.invoke(app, ["resume"])
+    assert result.exit_code == 1 and "there is no saved game" in result.output
+
+
+def test_resume_with_a_corrupt_save_keeps_it_aside(dirs: Path) -> None:
+    save = dirs / "state" / "mushka" / "current-game.json"
+    save.parent.mkdir(parents=True)
+    save.write_text("not json", encoding="utf-8")
+    result = runner.invoke(app, ["resume"])
+    assert (
+        result.exit_code == 1
+        and "could not be read" in result.output
+        and "kept, unchanged" in result.output
+    )
+    assert not save.exists() and len(list(save.parent.glob("*.corrupt-*"))) == 1
+
+
+def test_scores_lists_past_sessions_and_the_last_sheet(dirs: Path) -> None:
+    from mushka.house_rules import HouseRules
+    from mushka.simulate import play_random_session
+    from mushka.storage import append_score
+
+    assert "No finished sessions yet" in runner.invoke(app, ["scores"]).output
+    for seed in (1, 2):
+        append_score(play_random_session(HouseRules(), seed, ("Anna", "Boris", "Vera", "Gleb")))
+    listing = runner.invoke(app, ["scores"], env={"COLUMNS": "120"})
+    assert (
+        listing.exit_code == 0
+        and "2 finished session(s)" in listing.output
+        and "Anna" in listing.output
+    )
+    last = runner.invoke(app, ["scores", "--last"], env={"COLUMNS": "100"})
+    assert (
+        last.exit_code == 0 and "Final score sheet" in last.output and " wins with " in last.output
+    )
+
+
+def test_rules_shows_the_rulebook() -> None:
+    result = runner.invoke(app, ["rules"])
+    assert (
+        result.exit_code == 0
+        and "Worked examples" in result.output
+        and "mushka" in result.output.lower()
+    )
+
+
+def test_replay_tells_the_example_trick_by_trick_with_all_hands_open() -> None:
+    result = runner.invoke(app, ["replay", str(EXAMPLE), "--no-pause"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0
+    out = result.output
+    assert (
+        "Deal 1 of 4 · Boris deals" in out
+        and "deal 4 · trick" in out
+        and "Gleb wins with +84 kop." in out
+    )
+    assert "Vera got a face-down card (8♥)" in out  # everything is open in a replay
+
+
+def test_replay_bad_files(tmp_path: Path) -> None:
+    assert runner.invoke(app, ["replay", "/no/file.json"]).exit_code == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{nope", encoding="utf-8")
+    assert runner.invoke(app, ["replay", str(bad)]).exit_code == 1
+    assert runner.invoke(app, ["replay", str(EXAMPLE), "--session", "3"]).exit_code == 2

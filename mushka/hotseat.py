@@ -1,0 +1,512 @@
+"""The hot-seat game loop: handoffs, private turns, public reports, autosave, quitting and resuming."""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import time
+import traceback
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from rich.console import RenderableType
+from rich.markdown import Markdown
+from rich.rule import Rule
+from rich.segment import Segments
+from rich.table import Table
+from rich.text import Text
+
+from mushka.actions import PASS, Action, discard, parse_action, play, take
+from mushka.bots import Bot
+from mushka.cards import CARDS
+from mushka.engine import Session, Step
+from mushka.errors import InvalidInputError, MushkaError
+from mushka.events import Ante, End, Event, Expose, Lead, Out, Payout, Remise, TakeBack, Trick
+from mushka.ledger import accounts, deal_summary, session_accounts
+from mushka.record import dumps_session
+from mushka.rulebook import rulebook_text
+from mushka.storage import append_score, discard_save, save_game, state_dir
+from mushka.table import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    Look,
+    deal_table,
+    final_sheet,
+    private_screen,
+    prompt_keys,
+    too_small,
+)
+from mushka.terminal import Terminal
+from mushka.view import SeatView
+
+COMMANDS = {
+    "?": "help", "h": "help", "help": "help",
+    "r": "rules", "rules": "rules",
+    "s": "scores", "scores": "scores",
+    "q": "quit", "quit": "quit", "exit": "quit",
+}  # fmt: skip
+_IMPORTANT = (Expose, Trick, TakeBack, Remise, Out, End, Payout)
+
+
+class Quit(Exception):
+    """The players asked to stop (q, Ctrl-C, Ctrl-D, or the terminal going away)."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__(how)
+        self.how = how
+
+
+class InputProblem(Exception):
+    """Typed input that is not a move; the message says what to type instead."""
+
+
+@dataclass
+class TableSettings:
+    """What the table needs besides the record, kept in the save file."""
+
+    ascii_only: bool = False
+    record_path: str | None = None
+    bots: dict[int, str] = field(default_factory=dict)
+    bot_delay: float = 0.8
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ascii": self.ascii_only,
+            "record": self.record_path,
+            "bots": {str(k): v for k, v in self.bots.items()},
+            "bot_delay": self.bot_delay,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableSettings:
+        bots = data.get("bots") or {}
+        return cls(
+            ascii_only=bool(data.get("ascii", False)),
+            record_path=data.get("record") if isinstance(data.get("record"), str) else None,
+            bots={int(k): str(v) for k, v in bots.items()} if isinstance(bots, dict) else {},
+            bot_delay=float(data.get("bot_delay", 0.8)),
+        )
+
+
+def asciify(text: str) -> str:
+    for symbol, letter in (
+        ("♥", "H"),
+        ("♣", "C"),
+        ("♦", "D"),
+        ("♠", "S"),
+        ("–", "-"),
+        ("—", "-"),
+        ("…", "..."),
+    ):
+        text = text.replace(symbol, letter)
+    return text
+
+
+def interpret(text: str, view: SeatView) -> Action | str:
+    """Turn what the player typed into an action or a command name; raise InputProblem if neither."""
+    typed = text.strip().lower()
+    if not typed:
+        raise InputProblem("Type your move (a card's number or code, d, p), or ? for help.")
+    if typed in COMMANDS:
+        return COMMANDS[typed]
+    hand = view.hand
+    if view.step is Step.TAKE:
+        count = view.face_down_count
+        digits = typed.removeprefix("take").strip()
+        if digits.isdigit() and 1 <= int(digits) <= count:
+            return take(int(digits) - 1)
+        raise InputProblem(f"Pick a face-down card by its position: a number from 1 to {count}.")
+    if typed.isdigit():
+        number = int(typed)
+        if not 1 <= number <= len(hand):
+            raise InputProblem(
+                f"There is no card number {number}: your cards are numbered 1 to {len(hand)}."
+            )
+        card = hand[number - 1]
+        return discard(card) if view.step is Step.DISCARD else play(card)
+    try:
+        action = parse_action(typed)
+    except InvalidInputError:
+        raise InputProblem(
+            f"“{text.strip()}” is not a move. Type a card's number (1–{len(hand)}) or code (e.g. qh), "
+            "d to draw, p to pass, or ? for help."
+        ) from None
+    if view.step is Step.DISCARD and action.card is not None:
+        return discard(CARDS[action.card])
+    return action
+
+
+HELP = """\
+How to answer:
+  a number      the card with that number in your hand (or the face-down position)
+  a card code   QH, 10s, t♠, a♠ ... (rank then suit; T is ten)
+  d, draw       draw from the talon (only with no card of the led suit)
+  p, pass       pass (costs a remise if you hold the led suit; you will be asked)
+  ?             this help            r   the rulebook
+  s             scores so far        q   save and quit (continue with: mushka resume)
+Ctrl-C and Ctrl-D also save and quit. Every move is saved as it is made.
+"""
+
+
+class _Signals:
+    """Turns Ctrl-C, SIGTERM and SIGHUP into a clean Quit, never in the middle of a move and its save."""
+
+    def __init__(self) -> None:
+        self.critical = False
+        self.pending: str | None = None
+        self.previous: dict[int, Any] = {}
+
+    def handler(self, signum: int, frame: FrameType | None) -> None:
+        how = "interrupt" if signum == signal.SIGINT else "signal"
+        if self.critical:
+            self.pending = how
+            return
+        raise Quit(how)
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[None]:
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            self.previous[signum] = signal.signal(signum, self.handler)
+        try:
+            yield
+        finally:
+            for number, old in self.previous.items():
+                signal.signal(number, old)
+
+    @contextlib.contextmanager
+    def guarded(self) -> Iterator[None]:
+        self.critical = True
+        try:
+            yield
+        finally:
+            self.critical = False
+        if self.pending:
+            raise Quit(self.pending)
+
+
+class HotSeat:
+    """Plays a session at one terminal: each human's decisions in private, everything public in public."""
+
+    def __init__(
+        self,
+        session: Session,
+        terminal: Terminal,
+        settings: TableSettings,
+        bots: Mapping[int, Bot] | None = None,
+        save: Callable[[Session, dict[str, Any]], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.terminal = terminal
+        self.settings = settings
+        self.look = Look(settings.ascii_only)
+        self.bots = dict(bots or {})
+        self.humans = [s for s in range(4) if s not in self.bots]
+        self.save = save if save is not None else save_game
+        self.signals = _Signals()
+        self.viewer: int | None = None  # whose private screen may be up
+        self.shown = (0, 0)  # (deal index, event index) of the first public event not yet shown
+        self.pending: list[RenderableType] = []
+
+    # ---------------------------------------------------------------- the whole session
+
+    def run(self) -> int:
+        """Play until the session ends or the players quit; returns the process exit code."""
+        with self.signals.installed():
+            try:
+                self._between_turns()
+                while not self.session.is_over:
+                    seat = self.session.to_act
+                    assert seat is not None
+                    if seat in self.bots:
+                        self._bot_turn(seat)
+                    else:
+                        self._human_turn(seat)
+                    self._between_turns()
+                self._finish()
+                return 0
+            except (Quit, KeyboardInterrupt, EOFError) as stop:
+                self.terminal.leave_private()
+                how = (
+                    stop.how
+                    if isinstance(stop, Quit)
+                    else "interrupt"
+                    if isinstance(stop, KeyboardInterrupt)
+                    else "eof"
+                )
+                self.terminal.show(
+                    Text(""),
+                    Text(
+                        "Game saved after the last move. Continue it with:  mushka resume",
+                        style="bold",
+                    ),
+                )
+                return 130 if how == "interrupt" else 0
+            except Exception:
+                self.terminal.leave_private()
+                log = state_dir() / "crash.log"
+                with contextlib.suppress(OSError):
+                    log.parent.mkdir(parents=True, exist_ok=True)
+                    log.write_text(traceback.format_exc(), encoding="utf-8")
+                self.terminal.show(
+                    Text(
+                        "mushka stopped on an unexpected error. The game was saved after the last move "
+                        f"(continue with: mushka resume). Details for the developers: {log}",
+                        style="bold red",
+                    )
+                )
+                return 1
+
+    def _persist(self) -> None:
+        self.save(self.session, self.settings.to_json())
+
+    # ---------------------------------------------------------------- turns
+
+    def _human_turn(self, seat: int) -> None:
+        notice: Text | None = None
+        while True:
+            self._ensure_size()
+            self.terminal.enter_private()
+            self.viewer = seat
+            view = self.session.view(seat)
+            _, height = self.terminal.size()
+            self.terminal.show(private_screen(view, self.look, height, notice))
+            text = self.terminal.read(self._text(prompt_keys(view)))
+            try:
+                choice = interpret(text, view)
+            except InputProblem as problem:
+                notice = Text(self._text(str(problem)), style="bold red")
+                continue
+            if isinstance(choice, str):
+                if choice == "quit":
+                    raise Quit("q")
+                self._overlay(choice, seat)
+                notice = None
+                continue
+            if choice == PASS and not self._confirm_pass(view):
+                notice = Text("Not passed: choose again.", style="yellow")
+                continue
+            try:
+                with self.signals.guarded():
+                    self.session.apply(choice, seat=seat)
+                    self._persist()
+            except MushkaError as refused:
+                notice = Text(self._text(str(refused)), style="bold red")
+                continue
+            return
+
+    def _confirm_pass(self, view: SeatView) -> bool:
+        led = view.led_suit
+        held = [c for c in view.hand if led is not None and c.suit == led]
+        if not held:
+            return True
+        cards = ", ".join(str(self.look.card(c)) for c in held)
+        answer = self.terminal.read(
+            self._text(
+                f"You hold {led.noun if led else ''} ({cards}): passing costs a {view.rules.remise} kop remise. "
+                "Pass anyway? [y/N] "
+            )
+        )
+        return answer.strip().lower() in ("y", "yes")
+
+    def _bot_turn(self, seat: int) -> None:
+        view = self.session.view(seat)
+        action = self.bots[seat].choose(view)
+        with self.signals.guarded():
+            self.session.apply(action, seat=seat)
+            self._persist()
+
+    # ---------------------------------------------------------------- between turns
+
+    def _between_turns(self) -> None:
+        """Report what all must see, and hand the terminal over when the player to act changes."""
+        new_events = self._collect_public()
+        if self.session.is_over:
+            return
+        nxt = self.session.to_act
+        important = any(isinstance(e, _IMPORTANT) for e in new_events)
+        if nxt in self.bots:
+            self._show_public(wait=False)
+            if self.settings.bot_delay and self.humans:
+                time.sleep(self.settings.bot_delay)
+            return
+        if nxt == self.viewer and not important:
+            return  # the same player goes on, and nothing happened that all must see first
+        self._show_public(wait=True, handoff=nxt)
+
+    def _collect_public(self) -> list[Event]:
+        """Queue the public account of everything since the last report; return those events."""
+        log = self.session.log()
+        deal, index = self.shown
+        fresh: list[Event] = []
+        while deal < len(log):
+            events = log[deal]
+            if index == 0:
+                self.pending.append(self._deal_opening(deal, events))
+            batch = events[index:]
+            fresh.extend(batch)
+            words = self.look.words(self.session.players)
+            for line in words.events(batch, led=_led_before(events, index)):
+                self.pending.append(Text(" " + line))
+            if any(isinstance(e, End) for e in batch) and (
+                deal + 1 < len(log) or self.session.is_over
+            ):
+                totals = [a.net for a in session_accounts(log[: deal + 1])]
+                summary = deal_summary(deal + 1, events)
+                self.pending.append(deal_table(summary, self.session.players, totals, self.look))
+            if deal + 1 < len(log):
+                deal, index = deal + 1, 0
+            else:
+                index = len(events)
+                break
+        self.shown = (deal, index)
+        return fresh
+
+    def _deal_opening(self, deal: int, events: list[Event]) -> RenderableType:
+        players = self.session.players
+        dealer = self.session.deals[deal].dealer
+        antes = [e for e in events if isinstance(e, Ante)]
+        payers = ", ".join(players[e.seat] for e in antes)
+        amount = antes[0].amount if antes else 0
+        lot = " (drawn by lot)" if deal == 0 else ""
+        exempt = [players[s] for s in range(4) if s not in {e.seat for e in antes}]
+        skip = f"; {exempt[0]}, first out last deal, pays nothing" if exempt else ""
+        text = Text.assemble(
+            (f"Deal {deal + 1} of {self.session.rules.deals}", "bold"),
+            f" · {players[dealer]} deals{lot}. Antes of {amount} kop from {payers}{skip}.",
+        )
+        return Text(self._text(text.plain), style="bold") if self.look.ascii_only else text
+
+    def _show_public(self, wait: bool, handoff: int | None = None) -> None:
+        self.terminal.leave_private()
+        self.viewer = None
+        if wait:
+            self.terminal.clear()
+        self.terminal.show(*self.pending)
+        self.pending = []
+        if not wait or handoff is None:
+            return
+        name = self.session.players[handoff]
+        rule = "-" if self.look.ascii_only else "─"
+        if len(self.humans) > 1:
+            self.terminal.show(
+                Text(""),
+                Rule(f"Pass the terminal to {name}", style="bold", characters=rule),
+                Text(f"{name}, press Enter when only you can see the screen.", justify="center"),
+            )
+        else:
+            self.terminal.show(
+                Text(""), Rule(f"{name}, press Enter to go on", style="bold", characters=rule)
+            )
+        self.terminal.read("", echo=False)
+
+    def _ensure_size(self) -> None:
+        while True:
+            width, height = self.terminal.size()
+            if width >= MIN_WIDTH and height >= MIN_HEIGHT:
+                return
+            self.terminal.clear()
+            self.terminal.show(too_small(width, height))
+            self.terminal.read("")
+
+    # ---------------------------------------------------------------- overlays on the private screen
+
+    def _overlay(self, what: str, seat: int) -> None:
+        if what == "rules":
+            self._page(Markdown(rulebook_text()))
+            return
+        self.terminal.clear()
+        if what == "help":
+            self.terminal.show(Text(self._text(HELP)))
+        else:
+            self.terminal.show(self._standings())
+        self.terminal.read("Press Enter to go back. ")
+
+    def _standings(self) -> Table:
+        log = self.session.log()
+        players = self.session.players
+        totals = session_accounts(log)
+        current = accounts(log[-1])
+        table = Table(
+            title=f"Scores after {len(log) - 1} of {self.session.rules.deals} deals, and this deal so far",
+            box=self.look.box,
+        )
+        for column in ("player", "antes", "won", "remises", "this deal", "net"):
+            table.add_column(column, justify="left" if column == "player" else "right")
+        for seat, name in enumerate(players):
+            t = totals[seat]
+            table.add_row(
+                name,
+                str(t.antes),
+                str(t.winnings),
+                str(t.remises),
+                self.look.money(current[seat].net),
+                self.look.money(t.net),
+            )
+        table.caption = f"kitty {self.session.kitty} kop"
+        return table
+
+    def _page(self, renderable: RenderableType) -> None:
+        """A pager inside the private screen: an outside pager would switch screens behind our back."""
+        console = self.terminal.console
+        width, height = self.terminal.size()
+        lines = console.render_lines(renderable, console.options.update(width=width), pad=False)
+        page = max(1, height - 2)
+        start = 0
+        while start < len(lines):
+            self.terminal.clear()
+            for line in lines[start : start + page]:
+                console.print(Segments(line))
+            start += page
+            more = start < len(lines)
+            answer = self.terminal.read(
+                f"-- rules {min(start, len(lines))}/{len(lines)} lines: Enter for more, q to go back -- "
+                if more
+                else "-- end of the rules: Enter to go back -- "
+            )
+            if answer.strip().lower() == "q":
+                return
+
+    # ---------------------------------------------------------------- the end
+
+    def _finish(self) -> None:
+        self._show_public(wait=False)
+        log = self.session.log()
+        self.terminal.show(
+            Text(""), final_sheet(session_accounts(log), self.session.players, self.look)
+        )
+        if self.settings.record_path:
+            path = Path(self.settings.record_path)
+            try:
+                path.write_text(dumps_session(self.session) + "\n", encoding="utf-8")
+                self.terminal.show(Text(f"The game record was written to {path}."))
+            except OSError as exc:
+                self.terminal.show(
+                    Text(
+                        f"The game record could not be written to {path}: {exc.strerror}",
+                        style="red",
+                    )
+                )
+        try:
+            append_score(self.session)
+            self.terminal.show(Text("The session is in your score history: mushka scores"))
+        except OSError as exc:
+            self.terminal.show(
+                Text(f"The score history could not be written: {exc.strerror}", style="red")
+            )
+        discard_save()
+
+    def _text(self, text: str) -> str:
+        return asciify(text) if self.look.ascii_only else text
+
+
+def _led_before(events: list[Event], index: int) -> int | None:
+    """The suit led in the trick still open just before `index`, if any."""
+    for event in reversed(events[:index]):
+        if isinstance(event, Trick | TakeBack | End):
+            return None
+        if isinstance(event, Lead):
+            return CARDS[event.card].suit
+    return None

@@ -1,0 +1,98 @@
+"""`mushka replay`: a recorded session told deal by deal and trick by trick, all hands open."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from mushka.cards import sorted_hand
+from mushka.engine import Session
+from mushka.events import End, Replenish, TakeBack, Trick
+from mushka.ledger import session_accounts
+from mushka.record import replay_steps
+from mushka.table import Look, final_sheet
+
+
+def _hands(session: Session, look: Look) -> Table:
+    table = Table.grid(padding=(0, 2))
+    table.add_column()
+    table.add_column()
+    table.add_column(justify="right")
+    nets = session.net
+    for seat, name in enumerate(session.players):
+        hand = Text(" ").join(look.card(c) for c in sorted_hand(session.hand(seat))) or Text(
+            look.dash, style="dim"
+        )
+        table.add_row(Text(name, style="bold"), hand, f"net {look.money(nets[seat])}")
+    return table
+
+
+def frames(data: object, look: Look) -> Iterator[RenderableType]:
+    """One renderable per step worth showing: each deal's cards, each exchange, each trick."""
+    steps = replay_steps(data)
+    session = next(steps)  # the one session object, advanced by each further step
+    words = look.words(session.players)
+    deal, shown, trick_number = -1, 0, 0
+    for _ in _with_final(steps, session):
+        while deal < len(session.deals) - 1 or shown < len(session.deals[deal].events):
+            if deal < len(session.deals) - 1 and (
+                deal < 0 or shown >= len(session.deals[deal].events)
+            ):
+                deal, shown, trick_number = deal + 1, 0, 0
+                log = session.deals[deal]
+                title = f"Deal {deal + 1} of {session.rules.deals} · {session.players[log.dealer]} deals"
+                dealt = Table.grid(padding=(0, 2))
+                for seat, hand in enumerate(log.hands):
+                    dealt.add_row(
+                        Text(session.players[seat], style="bold"),
+                        Text(" ").join(look.card(c) for c in sorted_hand(hand)),
+                    )
+                talon = Text("talon (top first): ").append(
+                    Text(" ").join(look.card(c) for c in log.talon)
+                )
+                yield Group(Rule(title), dealt, talon)
+            events = session.deals[deal].events
+            cut = next(
+                (
+                    i + 1
+                    for i in range(shown, len(events))
+                    if isinstance(events[i], Trick | TakeBack | End | Replenish)
+                ),
+                None,
+            )
+            if cut is None:
+                break
+            if isinstance(events[cut - 1], End):
+                cut = len(events)  # the deal's closing remises and payout belong with its end
+            batch = events[shown:cut]
+            if any(isinstance(e, Trick | TakeBack) for e in batch):
+                trick_number += 1
+                title = f"deal {deal + 1} · trick {trick_number}"
+            elif any(isinstance(e, End) for e in batch):
+                title = f"deal {deal + 1} · end"
+            else:
+                title = f"deal {deal + 1} · exchange"
+            lines = [Text(" " + line) for line in words.events(batch)]
+            shown = cut
+            if title.endswith("end"):
+                yield Group(
+                    Rule(title, style="dim"), *lines
+                )  # the table already shows the next deal
+            else:
+                state = Text(
+                    f" kitty {session.kitty} kop · talon {session.talon_count}", style="dim"
+                )
+                yield Group(Rule(title, style="dim"), *lines, state, _hands(session, look))
+    yield Group(
+        Rule("end of the session"),
+        final_sheet(session_accounts(session.log()), session.players, look),
+    )
+
+
+def _with_final(steps: Iterator[Session], first: Session) -> Iterator[Session]:
+    yield first
+    yield from steps

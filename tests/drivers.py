@@ -1,0 +1,116 @@
+"""Helpers that play `mushka` like people at the keyboard: choosing a move from what the screen shows,
+and a tmux-driven table for looking at the real terminal (scrollback included)."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shlex
+import subprocess
+import time
+from pathlib import Path
+from types import TracebackType
+
+
+def choose_move(shown: str, rng: random.Random) -> str:
+    """A random move among those the screen's choices line offers (the text before the prompt)."""
+    tail = shown[-600:]
+    if "Take one face-down card" in tail or "Discard one card" in tail:
+        return "1"
+    line = tail[
+        max(
+            tail.rfind("Lead any"),
+            tail.rfind("Follow"),
+            tail.rfind("Play the mushka"),
+            tail.rfind("Draw from"),
+            tail.rfind("Pass (p"),
+        ) :
+    ]
+    options = [
+        n
+        for group in re.findall(r"\(([\d, ]+)\)", line)
+        for n in group.replace(" ", "").split(",")
+        if n
+    ]
+    if "(d)" in line:
+        options.append("d")
+    if "(p" in line:
+        options.append("p")
+    return rng.choice(options) if options else "p"
+
+
+class TmuxTable:
+    """`mushka` running in a private tmux server at 80×24; the pane stays after the program ends."""
+
+    def __init__(self, home: Path, program: Path, args: list[str]) -> None:
+        self.socket = f"mushka-test-{os.getpid()}-{time.monotonic_ns()}"
+        env = f"XDG_STATE_HOME={home / 'state'} XDG_DATA_HOME={home / 'data'} TERM=xterm-256color"
+        self.command = f"env {env} {shlex.quote(str(program))} {' '.join(shlex.quote(a) for a in args)} --record {home / 'game.json'}"
+
+    def tmux(self, *args: str) -> str:
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True
+        )
+        return done.stdout
+
+    def __enter__(self) -> TmuxTable:
+        self.tmux(
+            "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "t", self.command
+        )
+        self.tmux("set-option", "-t", "t", "remain-on-exit", "on")
+        return self
+
+    def __exit__(
+        self, *exc: tuple[type[BaseException] | None, BaseException | None, TracebackType | None]
+    ) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, check=False)
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "t")
+
+    def history(self) -> str:
+        """Everything the normal screen holds, scrollback included."""
+        return self.tmux("capture-pane", "-p", "-S", "-", "-E", "-", "-t", "t")
+
+    def dead(self) -> bool:
+        return self.tmux("display-message", "-p", "-t", "t", "#{pane_dead}").strip() == "1"
+
+    def send(self, keys: str) -> None:
+        if keys:
+            self.tmux("send-keys", "-t", "t", "-l", keys)
+        self.tmux("send-keys", "-t", "t", "Enter")
+
+    def wait_for_change(self, before: str, seconds: float = 10.0) -> str:
+        """The screen once it differs from `before` and has stopped changing (drawing is done)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            now = self.screen()
+            if now != before or self.dead():
+                time.sleep(0.05)
+                settled = self.screen()
+                if settled == now:
+                    return now
+                before = ""
+                continue
+            time.sleep(0.02)
+        raise AssertionError(f"the screen did not change:\n{before}")
+
+    def play_to_the_end(self, rng: random.Random, limit: int = 2000) -> None:
+        screen = self.wait_for_change("")
+        for _ in range(limit):
+            if self.dead():
+                return
+            lines = [line for line in screen.splitlines() if line.strip()]
+            last = lines[-1] if lines else ""
+            if "press Enter when only you can see the screen" in last:
+                self.send("")
+            elif "Pass anyway? [y/N]" in last:
+                self.send("y")
+            elif last.startswith("Your move ["):
+                self.send(choose_move(screen, rng))
+            else:
+                screen = self.wait_for_change(screen, 2.0) if not self.dead() else screen
+                continue
+            screen = self.wait_for_change(screen)
+        raise AssertionError("the session did not end")
