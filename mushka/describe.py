@@ -94,9 +94,9 @@ class Words:
         if isinstance(event, TakeBack):
             return f"nobody joined: {self.who(event.seat)} took {self.card(event.card)} back"
         if isinstance(event, Trick):
-            how = ", doubled by the mushka" if event.doubled else ""
-            short = f" (the kitty had only {event.paid})" if event.paid < event.value else ""
-            return f"{w(event.winner)} took the {self.suit(event.suit)} trick{how}: +{event.paid} kop{short}"
+            how = " (doubled by the mushka)" if event.doubled else ""
+            paid = f"only {event.paid}, all it had" if event.paid < event.value else f"{event.paid}"
+            return f"{w(event.winner)} took the {self.suit(event.suit)} trick, worth {event.value} kop{how}: the kitty paid {paid}"
         if isinstance(event, Remise):
             why = "revoke" if event.reason == "revoke" else "no trick this deal"
             return f"{w(event.seat)} paid a {event.amount} kop remise ({why})"

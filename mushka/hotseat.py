@@ -207,6 +207,7 @@ class HotSeat:
         self.save = save if save is not None else save_game
         self.signals = _Signals()
         self.viewer: int | None = None  # whose private screen may be up
+        self.last_private: int | None = None  # who saw a private screen last
         self.shown = (0, 0)  # (deal index, event index) of the first public event not yet shown
         self.pending: list[RenderableType] = []
 
@@ -269,7 +270,7 @@ class HotSeat:
         while True:
             self._ensure_size()
             self.terminal.enter_private()
-            self.viewer = seat
+            self.viewer = self.last_private = seat
             view = self.session.view(seat)
             _, height = self.terminal.size()
             self.terminal.show(private_screen(view, self.look, height, notice))
@@ -391,9 +392,14 @@ class HotSeat:
         name = self.session.players[handoff]
         rule = "-" if self.look.ascii_only else "─"
         if len(self.humans) > 1:
+            title = (
+                f"{name} goes on"
+                if handoff == self.last_private
+                else f"Pass the terminal to {name}"
+            )
             self.terminal.show(
                 Text(""),
-                Rule(f"Pass the terminal to {name}", style="bold", characters=rule),
+                Rule(title, style="bold", characters=rule),
                 Text(f"{name}, press Enter when only you can see the screen.", justify="center"),
             )
         else:

@@ -199,7 +199,8 @@ def _exchange_lines(view: SeatView, look: Look) -> tuple[str, list[Text]]:
         taken = next((e for e in reversed(view.events) if isinstance(e, Take)), None)
         if taken is not None and taken.seat == view.seat and taken.card is not None:
             lines.append(Text("You got ").append_text(look.card(taken.card, "bold")).append("."))
-        lines.append(Text(f"{name[receiver]} discards one card.", style="yellow"))
+        who = "You discard" if receiver == view.seat else f"{name[receiver]} discards"
+        lines.append(Text(f"{who} one card.", style="yellow"))
     return "exchange", lines
 
 

@@ -289,3 +289,72 @@ def test_no_hidden_card_is_left_in_the_scrollback(home: Path) -> None:
     labels = {rank + "HCDS"["♥♣♦♠".index(suit)] for rank, suit in seen}
     assert "Final score sheet" in history
     assert labels <= public, f"cards never played were visible: {sorted(labels - public)}"
+
+
+def test_missing_names_are_asked_for_and_duplicates_refused(home: Path) -> None:
+    table = Table(home, ["play", "--seed", "3"])
+    for prompt, answer in (
+        ("player 1", "Anna"),
+        ("player 2", "anna"),
+        ("already taken", None),
+        ("player 2", ""),
+        ("player 3", "Vera"),
+        ("player 4", ""),
+    ):
+        table.expect(prompt)
+        if answer is not None:
+            table.child.sendline(answer)
+    table.expect("Pass the terminal to")
+    record = json.loads(table.save_file.read_text(encoding="utf-8"))["record"]
+    assert record["players"] == ["Anna", "Player 2", "Vera", "Player 4"]
+    table.child.sendcontrol("c")
+    table.close()
+
+
+def test_a_terminal_that_cannot_show_suits_gets_ascii(home: Path) -> None:
+    table = Table(home, ["play", "--seed", "3", *[a for n in NAMES for a in ("--player", n)]])
+    table.child.close()  # started again below, in a terminal whose encoding has no suit symbols
+    env = {
+        **os.environ,
+        "XDG_STATE_HOME": str(home / "state"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "TERM": "xterm",
+        "PYTHONIOENCODING": "latin-1",
+    }
+    args = ["play", "--seed", "3", *[a for n in NAMES for a in ("--player", n)]]
+    table.child = pexpect.spawn(
+        str(MUSHKA),
+        args,
+        env=env,
+        dimensions=(24, 80),
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=15,
+    )
+    table.expect(Table.HANDOFF)
+    table.child.sendline("")
+    table.expect(Table.MOVE)
+    assert plain(table.child.before).isascii()
+    assert "+- players" in plain(table.child.before)
+    table.child.sendcontrol("c")
+    table.close()
+
+
+def test_no_color_is_honoured(home: Path) -> None:
+    args = ["play", "--seed", "3", *[a for n in NAMES for a in ("--player", n)]]
+    env = {
+        **os.environ,
+        "XDG_STATE_HOME": str(home / "state"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "TERM": "xterm-256color",
+        "NO_COLOR": "1",
+    }
+    child = pexpect.spawn(
+        str(MUSHKA), args, env=env, dimensions=(24, 80), encoding="utf-8", timeout=15
+    )
+    child.expect(Table.HANDOFF)
+    child.sendline("")
+    child.expect(Table.MOVE)
+    assert not re.search(r"\x1b\[[0-9;]*(3[0-9]|4[0-9]|9[0-7])m", child.before)  # no colour codes
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)

@@ -1,0 +1,144 @@
+"""The hot-seat loop in-process: what reaches the public screen, saving, quitting and crashing."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from mushka.engine import Session
+from mushka.hotseat import HotSeat, TableSettings
+from mushka.house_rules import Exchange, HouseRules
+from mushka.record import to_record
+from mushka.terminal import Terminal
+
+CARD = re.compile(r"(?<![\w])(10|[7-9JQKA])([♥♣♦♠])")
+
+
+class ScriptedTerminal(Terminal):
+    """Answers every prompt like a player would, and keeps apart what was shown in public."""
+
+    def __init__(
+        self,
+        session: Session,
+        seed: int,
+        quit_after: int | None = None,
+        fail_after: int | None = None,
+    ) -> None:
+        super().__init__(Console(file=io.StringIO(), width=100, color_system=None, highlight=False))
+        self.session = session
+        self.rng = random.Random(seed)
+        self.public: list[str] = []
+        self.private_shows = 0
+        self.moves = 0
+        self.quit_after = quit_after
+        self.fail_after = fail_after
+
+    def size(self) -> tuple[int, int]:
+        return 100, 30
+
+    def enter_private(self) -> None:
+        self.private = True
+
+    def leave_private(self) -> None:
+        self.private = False
+
+    def clear(self) -> None:
+        pass
+
+    def show(self, *renderables: RenderableType) -> None:
+        console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+        for renderable in renderables:
+            console.print(renderable)
+        text = console.export_text()
+        if self.private:
+            self.private_shows += 1
+        else:
+            self.public.append(text)
+
+    def read(self, prompt: str | Text, echo: bool = True) -> str:
+        text = prompt.plain if isinstance(prompt, Text) else prompt
+        if "Pass anyway" in text:
+            return "y"
+        if not text.startswith("Your move"):
+            return ""
+        assert self.private, "a move was asked for outside the private screen"
+        self.moves += 1
+        if self.fail_after is not None and self.moves > self.fail_after:
+            raise RuntimeError(f"boom while holding {self.session.hand(self.session.to_act or 0)}")
+        if self.quit_after is not None and self.moves > self.quit_after:
+            return "q"
+        return self.rng.choice(self.session.legal_actions()).code
+
+
+def public_cards(record: dict[str, Any]) -> set[str]:
+    shown = set()
+    for deal in record["deals"]:
+        for e in deal["events"]:
+            if e["type"] in ("lead", "follow", "takeback") or (e["type"] == "draw" and e["played"]):
+                shown.add(e["card"])
+    return shown
+
+
+def labels(text: str) -> set[str]:
+    return {rank + "HCDS"["♥♣♦♠".index(suit)] for rank, suit in CARD.findall(text)}
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+@pytest.mark.parametrize("exchange", list(Exchange))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_public_screen_never_names_a_card_that_was_not_played(
+    seed: int, exchange: Exchange
+) -> None:
+    session = Session(["Anna", "Boris", "Vera", "Gleb"], HouseRules(exchange=exchange), seed=seed)
+    terminal = ScriptedTerminal(session, seed)
+    saves: list[str] = []
+    table = HotSeat(
+        session,
+        terminal,
+        TableSettings(),
+        save=lambda s, ui: saves.append(json.dumps(to_record(s))),
+    )
+    assert table.run() == 0
+    assert session.is_over and terminal.moves == len(saves)  # saved after every move
+    public = "\n".join(terminal.public)
+    assert labels(public) <= public_cards(to_record(session))
+    assert "Final score sheet" in public and public.count("Deal ") >= 4
+    assert "Pass the terminal to" in public
+
+
+def test_quitting_leaves_the_save_of_the_last_move_and_says_how_to_resume() -> None:
+    session = Session(["Anna", "Boris", "Vera", "Gleb"], seed=8)
+    terminal = ScriptedTerminal(session, 8, quit_after=10)
+    saved: list[dict[str, Any]] = []
+    assert (
+        HotSeat(
+            session, terminal, TableSettings(), save=lambda s, ui: saved.append(to_record(s))
+        ).run()
+        == 0
+    )
+    assert saved[-1] == to_record(session)
+    assert "mushka resume" in terminal.public[-1]
+
+
+def test_an_unexpected_error_never_prints_the_traceback_or_a_card(tmp_path: Path) -> None:
+    session = Session(["Anna", "Boris", "Vera", "Gleb"], seed=8)
+    terminal = ScriptedTerminal(session, 8, fail_after=5)
+    assert HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None).run() == 1
+    last = " ".join(terminal.public[-1].split())
+    assert "unexpected error" in last and "mushka resume" in last
+    assert "Traceback" not in "".join(terminal.public) and not labels(last)
+    log = (tmp_path / "state" / "mushka" / "crash.log").read_text(encoding="utf-8")
+    assert "RuntimeError: boom" in log  # the details go to a private file instead
