@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import random
 import sys
-import time
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated
@@ -17,15 +18,17 @@ from rich.table import Table
 from rich.text import Text
 
 from mushka import __version__
+from mushka.bots import STRATEGIES, Bot, make_bot
 from mushka.engine import Session
 from mushka.errors import HouseRuleError, RecordError
 from mushka.hotseat import HotSeat, TableSettings
 from mushka.house_rules import Exchange, HouseRules, parse_prices
 from mushka.ledger import session_accounts
-from mushka.record import dumps_session, loads, replay
+from mushka.record import loads, replay
 from mushka.replay_view import frames
+from mushka.report_view import report_view, sweep_view
 from mushka.rulebook import rulebook_text
-from mushka.simulate import Summary
+from mushka.simulate import Outcome, RunConfig
 from mushka.simulate import simulate as run_simulation
 from mushka.storage import (
     SavedGame,
@@ -113,69 +116,109 @@ def simulate(
         Path | None,
         typer.Option("--record", help="Write every session's record to FILE (JSON Lines)."),
     ] = None,
-    stake: StakeOpt = 15,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="Strategy (random, basic, strong) for all seats, or give it four times, one per seat.",
+        ),
+    ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            help="Worker processes; 0 uses every core. Results do not depend on it.",
+        ),
+    ] = 1,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    stake: Annotated[
+        str,
+        typer.Option(
+            "--stake", help="Kopecks each player antes per deal; a list such as 5,10,15,25 sweeps."
+        ),
+    ] = "15",
     remise: RemiseOpt = 5,
     prices: PricesOpt = "4,3,2,1",
     deals: DealsOpt = 4,
     exchange: ExchangeOpt = Exchange.MODERN,
 ) -> None:
-    """Play many sessions with uniformly random players and summarise them."""
-    rules = house_rules(stake, remise, prices, deals, exchange)
-    console = Console()
-    out = None
-    if record is not None:
-        try:
-            out = record.open("w", encoding="utf-8")
-        except OSError as exc:
-            raise typer.BadParameter(
-                f"cannot write {record}: {exc.strerror}", param_hint="'--record'"
-            ) from None
+    """Play many sessions with computer players and report what they say about the game."""
+    stakes = _stakes(stake)
+    runs = [house_rules(s, remise, prices, deals, exchange) for s in stakes]
+    strategies = _strategies(bot or ["random"])
+    workers = jobs or os.cpu_count() or 1
+    if record is not None and not record.parent.is_dir():
+        raise typer.BadParameter(
+            f"the folder {record.parent} does not exist", param_hint="'--record'"
+        )
+    out = record.open("w", encoding="utf-8") if record is not None else None
+    console = Console(highlight=False)
     progress = Progress(
         TextColumn("simulating"),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("ETA"),
         TimeRemainingColumn(),
         console=Console(stderr=True),
         transient=True,
     )
-    started = time.perf_counter()
-    with progress:
-        task = progress.add_task("sessions", total=sessions)
+    reports = []
+    try:
+        with progress:
+            task = progress.add_task("sessions", total=sessions * len(runs))
+            for rules in runs:
+                config = RunConfig(rules, seed, strategies, keep_records=out is not None)
 
-        def done(session: object) -> None:
-            if out is not None:
-                out.write(dumps_session(session) + "\n")  # type: ignore[arg-type]
-            progress.advance(task)
+                def done(outcome: Outcome) -> None:
+                    if out is not None and outcome.record is not None:
+                        out.write(outcome.record + "\n")
+                    progress.advance(task)
 
-        summary = run_simulation(rules, seed, sessions, done)
-    elapsed = time.perf_counter() - started
-    if out is not None:
-        out.close()
-    console.print(summary_table(summary, rules, elapsed))
-    if record is not None:
-        console.print(f"Records written to {record}.", highlight=False)
-
-
-def summary_table(summary: Summary, rules: HouseRules, elapsed: float) -> Table:
-    table = Table(
-        title=f"{summary.sessions} random sessions · stake {rules.stake} · {rules.exchange.value} exchange"
-    )
-    table.add_column("measure")
-    table.add_column("value", justify="right")
-    table.add_row("sessions", f"{summary.sessions}")
-    table.add_row("deals", f"{summary.deals}")
-    table.add_row("tricks per deal", f"{summary.tricks_per_deal:.2f}")
-    blocked_share = summary.blocked / summary.deals if summary.deals else 0.0
-    table.add_row("blocked deals", f"{summary.blocked} ({blocked_share:.1%})")
-    for seat in range(4):
-        table.add_row(
-            f"seat {seat + 1} net (mean ± sd)",
-            f"{summary.mean(seat):+.2f} ± {summary.spread(seat):.2f} kop",
+                reports.append(run_simulation(config, sessions, workers, done))
+    finally:
+        if out is not None:
+            out.close()
+    if json_output:
+        payload = (
+            reports[0].to_json() if len(reports) == 1 else {"sweep": [r.to_json() for r in reports]}
         )
-    rate = summary.sessions / elapsed if elapsed > 0 else 0.0
-    table.add_row("sessions/s", f"{rate:,.0f}")
-    table.add_row("player actions/s", f"{summary.actions / elapsed if elapsed > 0 else 0.0:,.0f}")
-    return table
+        typer.echo(json.dumps(payload, indent=1))
+        return
+    for report in reports:
+        console.print(report_view(report, workers))
+    if len(reports) > 1:
+        console.print(sweep_view(reports))
+    if record is not None:
+        console.print(f"Records written to {record}.")
+
+
+def _stakes(text: str) -> list[int]:
+    try:
+        values = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise typer.BadParameter(
+            f"give a whole number or a list like 5,10,15,25, not {text!r}", param_hint="'--stake'"
+        ) from None
+    return values
+
+
+def _strategies(names: list[str]) -> tuple[str, str, str, str]:
+    for name in names:
+        if name not in STRATEGIES:
+            raise typer.BadParameter(
+                f"unknown strategy {name!r}: choose from {', '.join(STRATEGIES)}",
+                param_hint="'--bot'",
+            )
+    if len(names) == 1:
+        return (names[0], names[0], names[0], names[0])
+    if len(names) == 4:
+        return (names[0], names[1], names[2], names[3])
+    raise typer.BadParameter(
+        f"give one strategy for all seats or four, one per seat, not {len(names)}",
+        param_hint="'--bot'",
+    )
 
 
 @app.command("check")
@@ -252,9 +295,21 @@ def name_problem(name: str, taken: list[str]) -> str | None:
     return None
 
 
-def ask_names(terminal: Terminal, given: list[str]) -> list[str]:
+def ask_names(
+    terminal: Terminal, given: list[str], bots: dict[int, str] | None = None
+) -> list[str]:
+    """Names for every seat: those given, bots' own, and the rest asked for."""
     names = list(given)
     while len(names) < 4:
+        seat = len(names)
+        if bots and seat in bots:
+            default = f"Bot {seat + 1} ({bots[seat]})"
+            names.append(
+                default
+                if default.casefold() not in (n.casefold() for n in names)
+                else f"Bot {seat + 1}"
+            )
+            continue
         default = f"Player {len(names) + 1}"
         while default.casefold() in (n.casefold() for n in names):
             default += "'"
@@ -280,7 +335,7 @@ def _resume(terminal: Terminal, saved: SavedGame, ascii_override: bool | None = 
     if ascii_override:
         settings.ascii_only = True
     terminal.show(Text(f"Resuming the saved game ({_describe_save(saved)}).", style="bold"))
-    return HotSeat(saved.session, terminal, settings).run()
+    return HotSeat(saved.session, terminal, settings, seat_bots(saved.session, settings.bots)).run()
 
 
 def _load_save_or_explain() -> SavedGame | None:
@@ -333,6 +388,25 @@ def play(
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue the saved game (same as: mushka resume).")
     ] = False,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="A computer player in SEAT (1-4): SEAT or SEAT:STRATEGY (random, basic, strong). Repeatable.",
+        ),
+    ] = None,
+    bots: Annotated[
+        int, typer.Option("--bots", min=0, max=4, help="Computer players in the last N free seats.")
+    ] = 0,
+    bot_strategy: Annotated[
+        str, typer.Option("--strategy", help="Strategy of the --bots players.")
+    ] = "strong",
+    bot_delay: Annotated[
+        float,
+        typer.Option(
+            "--bot-delay", min=0.0, help="Seconds to show each computer move; 0 for none."
+        ),
+    ] = 0.8,
 ) -> None:
     """Play a session at this terminal: four players, one keyboard, hands kept private.
 
@@ -347,9 +421,25 @@ def play(
         raise typer.BadParameter(
             f"the folder {record.parent} does not exist", param_hint="'--record'"
         )
-    _require_terminal()
+    seats = bot_seats(bot or [], bots, bot_strategy)
+    if len(seats) < 4 or resume:
+        _require_terminal()
     console, ascii_table = make_console(ascii_only)
     terminal = Terminal(console)
+    if (
+        len(seats) == 4 and not resume
+    ):  # computers only: runs unattended, touching no save or history
+        session = Session(ask_names(terminal, names, seats), rules, seed=seed)
+        settings = TableSettings(ascii_table, str(record) if record else None, seats, bot_delay)
+        table = HotSeat(
+            session,
+            terminal,
+            settings,
+            seat_bots(session, seats),
+            save=_no_save,
+            keep_history=False,
+        )
+        raise typer.Exit(table.run())
     if resume:
         saved = _load_save_or_explain()
         if saved is None:
@@ -370,14 +460,64 @@ def play(
                 raise typer.Exit(_resume(terminal, saved, ascii_only or None))
             kept = keep_aside(save_path(), "abandoned")
             terminal.show(Text(f"The unfinished game was kept as {kept}."))
-        names = ask_names(terminal, names)
+        names = ask_names(terminal, names, seats)
     except (KeyboardInterrupt, EOFError):
         terminal.show(Text(""))
         raise typer.Exit(130) from None
     session = Session(names, rules, seed=seed)
-    settings = TableSettings(ascii_only=ascii_table, record_path=str(record) if record else None)
+    settings = TableSettings(
+        ascii_only=ascii_table,
+        record_path=str(record) if record else None,
+        bots=seats,
+        bot_delay=bot_delay,
+    )
     save_game(session, settings.to_json())
-    raise typer.Exit(HotSeat(session, terminal, settings).run())
+    raise typer.Exit(HotSeat(session, terminal, settings, seat_bots(session, seats)).run())
+
+
+def _no_save(session: Session, ui: dict[str, object]) -> None:
+    """Computer-only games are not saved: the same seed plays them again."""
+
+
+def bot_seats(specs: list[str], count: int, strategy: str) -> dict[int, str]:
+    """Seat → strategy from `--bot SEAT[:STRATEGY]` options and `--bots N`."""
+    if strategy not in STRATEGIES:
+        raise typer.BadParameter(
+            f"unknown strategy {strategy!r}: choose from {', '.join(STRATEGIES)}",
+            param_hint="'--strategy'",
+        )
+    seats: dict[int, str] = {}
+    for spec in specs:
+        seat_text, _, name = spec.partition(":")
+        if not seat_text.strip().isdigit() or not 1 <= int(seat_text) <= 4:
+            raise typer.BadParameter(
+                f"{spec!r}: the seat must be a number from 1 to 4", param_hint="'--bot'"
+            )
+        name = name.strip() or strategy
+        if name not in STRATEGIES:
+            raise typer.BadParameter(
+                f"{spec!r}: unknown strategy {name!r}; choose from {', '.join(STRATEGIES)}",
+                param_hint="'--bot'",
+            )
+        seat = int(seat_text) - 1
+        if seat in seats:
+            raise typer.BadParameter(f"seat {seat + 1} is given twice", param_hint="'--bot'")
+        seats[seat] = name
+    free = [s for s in (3, 2, 1, 0) if s not in seats]
+    if count > len(free):
+        raise typer.BadParameter(
+            f"only {len(free)} seat(s) are left for --bots {count}", param_hint="'--bots'"
+        )
+    for seat in free[:count]:
+        seats[seat] = strategy
+    return dict(sorted(seats.items()))
+
+
+def seat_bots(session: Session, seats: dict[int, str]) -> dict[int, Bot]:
+    return {
+        seat: make_bot(name, random.Random(f"{session.seed}:{seat}"))
+        for seat, name in seats.items()
+    }
 
 
 @app.command("resume")

@@ -59,6 +59,29 @@ class Step(StrEnum):
     NONE = "none"
 
 
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A point in the play phase of a deal, everything spelled out (see `Session.at_position`)."""
+
+    players: tuple[str, ...]
+    rules: HouseRules
+    deal_index: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    talon: tuple[Card, ...]
+    kitty: int
+    net: tuple[int, ...]
+    first_outs: tuple[int, ...]
+    tricks_won: tuple[tuple[int, ...], ...]
+    out_order: tuple[int, ...]
+    last_lead_suit: int
+    takebacks: int
+    to_act: int
+    trick: tuple[tuple[int, Card], ...] = ()
+    followers: tuple[int, ...] = ()
+    out_of_play: tuple[Card, ...] = ()
+
+
 @dataclass(slots=True)
 class DealLog:
     """One deal as the record keeps it: the dealer, the cards as dealt, and every event."""
@@ -147,6 +170,55 @@ class Session:
         self._to_act = -1
         self._dealer = chance.first_dealer() % 4
         self._start_deal(0)
+
+    @classmethod
+    def at_position(cls, position: Position, chance: Chance) -> Session:
+        """A session standing at a given point of the play phase, with nothing before it logged.
+
+        For search over imagined deals (determinisation) and hand-built puzzles; `chance` deals
+        any later deals. The position must be consistent (the caller's duty): every card in one
+        place, and the seat to act one that may act.
+        """
+        self = cls.__new__(cls)
+        self.players = position.players
+        self.rules = position.rules
+        self.seed = None
+        self._chance = chance
+        self._kitty = position.kitty
+        self._net = list(position.net)
+        self._first_outs = list(position.first_outs)
+        self._legal = None
+        self._dealer = position.dealer
+        self._deal_index = position.deal_index
+        self._hands = [list(h) for h in position.hands]
+        self._talon = list(position.talon)
+        self._talon_pos = 0
+        log = DealLog(
+            position.dealer, tuple(tuple(h) for h in position.hands), tuple(position.talon)
+        )
+        self.deals = [DealLog(position.dealer, (), ()) for _ in range(position.deal_index)] + [log]
+        self._events = log.events
+        self._tricks_won = [list(t) for t in position.tricks_won]
+        self._won_cards = list(position.out_of_play)
+        self._discards = []
+        self._face_down = []
+        self._out = list(position.out_order)
+        self._last_lead_suit = position.last_lead_suit
+        self._takebacks = position.takebacks
+        self._phase = Phase.PLAY
+        if position.trick:
+            leader = position.trick[0][0]
+            self._plays = list(position.trick)
+            self._led_suit = position.trick[0][1] >> 3
+            self._followers = list(position.followers)
+            self._follower_index = 0
+            self._step = Step.FOLLOW
+            self._to_act = self._followers[0]
+            assert leader not in self._followers
+        else:
+            self._plays = []
+            self._start_lead(position.to_act)
+        return self
 
     # ---------------------------------------------------------------- public questions
 
@@ -651,6 +723,11 @@ class Session:
     @property
     def trick_plays(self) -> tuple[tuple[int, Card], ...]:
         return tuple(self._plays)
+
+    @property
+    def followers_left(self) -> int:
+        """How many players are still to answer the lead, the one to act included."""
+        return len(self._followers) - self._follower_index if self._step is Step.FOLLOW else 0
 
     @property
     def face_down_count(self) -> int:

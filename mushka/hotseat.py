@@ -197,6 +197,7 @@ class HotSeat:
         settings: TableSettings,
         bots: Mapping[int, Bot] | None = None,
         save: Callable[[Session, dict[str, Any]], None] | None = None,
+        keep_history: bool = True,
     ) -> None:
         self.session = session
         self.terminal = terminal
@@ -205,11 +206,15 @@ class HotSeat:
         self.bots = dict(bots or {})
         self.humans = [s for s in range(4) if s not in self.bots]
         self.save = save if save is not None else save_game
+        self.keep_history = (
+            keep_history  # add the finished session to the score history, drop the save
+        )
         self.signals = _Signals()
         self.viewer: int | None = None  # whose private screen may be up
         self.last_private: int | None = None  # who saw a private screen last
         self.shown = (0, 0)  # (deal index, event index) of the first public event not yet shown
         self.pending: list[RenderableType] = []
+        self.deal_news = False  # a deal began or ended since the players last saw the news
 
     # ---------------------------------------------------------------- the whole session
 
@@ -327,15 +332,39 @@ class HotSeat:
         if self.session.is_over:
             return
         nxt = self.session.to_act
+        if len(self.humans) == 1:
+            self._between_turns_alone(nxt)
+            return
         important = any(isinstance(e, _IMPORTANT) for e in new_events)
         if nxt in self.bots:
             self._show_public(wait=False)
-            if self.settings.bot_delay and self.humans:
-                time.sleep(self.settings.bot_delay)
+            self._pause_for_bot()
             return
         if nxt == self.viewer and not important:
             return  # the same player goes on, and nothing happened that all must see first
         self._show_public(wait=True, handoff=nxt)
+
+    def _between_turns_alone(self, nxt: int | None) -> None:
+        """One human with computer players: no secrets to keep from anyone, so no handoffs; the
+        table stays up, the bots' moves are shown at a readable pace, deal news waits for Enter."""
+        human = self.humans[0]
+        if self.deal_news:
+            self.terminal.enter_private()
+            self.terminal.show(*self.pending)
+            self.terminal.read(
+                self._text(f"{self.session.players[human]}, press Enter to go on. "), echo=False
+            )
+            self.deal_news = False
+        self.pending = []
+        if nxt in self.bots:
+            self.terminal.enter_private()
+            _, height = self.terminal.size()
+            self.terminal.show(private_screen(self.session.view(human), self.look, height))
+            self._pause_for_bot()
+
+    def _pause_for_bot(self) -> None:
+        if self.settings.bot_delay > 0:
+            time.sleep(self.settings.bot_delay)
 
     def _collect_public(self) -> list[Event]:
         """Queue the public account of everything since the last report; return those events."""
@@ -346,6 +375,7 @@ class HotSeat:
             events = log[deal]
             if index == 0:
                 self.pending.append(self._deal_opening(deal, events))
+                self.deal_news = True
             batch = events[index:]
             fresh.extend(batch)
             words = self.look.words(self.session.players)
@@ -357,6 +387,7 @@ class HotSeat:
                 totals = [a.net for a in session_accounts(log[: deal + 1])]
                 summary = deal_summary(deal + 1, events)
                 self.pending.append(deal_table(summary, self.session.players, totals, self.look))
+                self.deal_news = True
             if deal + 1 < len(log):
                 deal, index = deal + 1, 0
             else:
@@ -387,6 +418,7 @@ class HotSeat:
             self.terminal.clear()
         self.terminal.show(*self.pending)
         self.pending = []
+        self.deal_news = False
         if not wait or handoff is None:
             return
         name = self.session.players[handoff]
@@ -495,6 +527,8 @@ class HotSeat:
                         style="red",
                     )
                 )
+        if not self.keep_history:
+            return
         try:
             append_score(self.session)
             self.terminal.show(Text("The session is in your score history: mushka scores"))

@@ -125,30 +125,31 @@ def _trick_lines(view: SeatView, look: Look, words: Words) -> tuple[str, list[Te
         return "trick", []
     led = view.led_suit
     assert led is not None
+    pad = min(16, max(len(n) for n in view.players))
     lines: list[Text] = []
     played: set[int] = set()
     for event in trick:
         if isinstance(event, Lead | Follow):
-            line = Text(f"{view.players[event.seat]:<10} ").append_text(
+            line = Text(f"{view.players[event.seat]:<{pad}} ").append_text(
                 look.card(event.card, "bold")
             )
             if CARDS[event.card].is_mushka and led != Suit.S:
                 line.append(" mushka", style="bold magenta")
         elif isinstance(event, Draw):
-            line = Text(f"{view.players[event.seat]:<10} ")
+            line = Text(f"{view.players[event.seat]:<{pad}} ")
             if event.played and event.card is not None:
                 line.append("drew ").append_text(look.card(event.card, "bold"))
             else:
                 line.append(f"drew, not {led.noun}", style="dim")
         elif isinstance(event, Pass):
-            line = Text(f"{view.players[event.seat]:<10} ")
+            line = Text(f"{view.players[event.seat]:<{pad}} ")
             line.append("passed (remise)" if event.remise else "passed", style="dim")
         else:
             continue
         played.add(event.seat)
         lines.append(line)
     if view.to_act is not None and view.to_act not in played:
-        lines.append(Text(f"{view.players[view.to_act]:<10} {look.ellipsis}", style="yellow"))
+        lines.append(Text(f"{view.players[view.to_act]:<{pad}} {look.ellipsis}", style="yellow"))
     leader = trick[0].seat if isinstance(trick[0], Lead) else 0
     return f"trick: {led.noun}, led by {view.players[leader]}", lines
 
@@ -329,7 +330,10 @@ def private_screen(
         taken = next((e for e in reversed(view.events) if isinstance(e, Take)), None)
         highlight = taken.card if taken is not None and taken.seat == view.seat else None
     parts.append(hand_panel(view, look, highlight))
-    parts.append(Text(" ").append_text(choices_line(view, look)))
+    if view.is_my_turn:
+        parts.append(Text(" ").append_text(choices_line(view, look)))
+    elif view.to_act is not None:
+        parts.append(Text(f" Waiting for {view.players[view.to_act]}{look.ellipsis}", style="dim"))
     parts.append(notice if notice is not None else Text(""))
     return Group(*parts)
 
@@ -363,10 +367,10 @@ def deal_table(
         ("antes", "right"),
         ("remises", "right"),
         ("kitty", "right"),
-        ("this deal", "right"),
-        ("so far", "right"),
+        ("deal", "right"),
+        ("total", "right"),
     ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        table.add_column(name, justify=justify, no_wrap=name == "player")  # type: ignore[arg-type]
     for seat, name in enumerate(players):
         account = summary.accounts[seat]
         place = summary.place(seat)

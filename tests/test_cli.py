@@ -37,11 +37,14 @@ def test_simulate_prints_a_summary_and_writes_records(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     for label in (
-        "sessions",
-        "deals",
+        "20 sessions · 4 × random",
+        "deals played",
         "tricks per deal",
+        "remises per deal",
         "blocked deals",
-        "seat 1 net (mean ± sd)",
+        "first leader",
+        "p50",
+        "players who recoup their antes",
         "sessions/s",
     ):
         assert label in result.output
@@ -72,7 +75,7 @@ def test_simulate_is_reproducible_from_its_seed(tmp_path: Path) -> None:
         (["--prices", "4,3,2"], "give four whole numbers"),
         (["--prices", "4,3,a,1"], "price of diamonds"),
         (["--exchange", "new"], "--exchange"),
-        (["--record", "/nonexistent-dir/x.jsonl"], "cannot write"),
+        (["--record", "/nonexistent-dir/x.jsonl"], "does not exist"),
     ],
 )
 def test_simulate_bad_arguments_exit_2_with_a_message(args: list[str], message: str) -> None:

@@ -236,3 +236,11 @@ def test_interpret_never_raises_an_engine_error() -> None:
             pass
         except InvalidActionError as exc:  # pragma: no cover - would be a bug
             raise AssertionError(typed) from exc
+
+
+def test_a_seat_not_to_act_sees_whom_the_table_waits_for() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "KH 9H AS 8D 7D", "JH 9D 10D JD QD", "10H KD AD 7S 8S"]
+    )
+    text = render(private_screen(session.view(2), Look()))
+    assert "Waiting for Anna…" in text and "Vera, your hand" in text

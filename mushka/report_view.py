@@ -1,0 +1,127 @@
+"""Rich tables for `mushka simulate`: the game's statistics, a histogram, and stake sweeps."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from mushka.simulate import POSITIONS, Estimate, Report
+
+
+def _pm(e: Estimate) -> str:
+    return f"{e.mean:+.2f} ± {e.ci95:.2f}"
+
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def report_view(report: Report, jobs: int) -> Group:
+    data = report.to_json()
+    rules = report.rules
+    who = (
+        ", ".join(report.strategies)
+        if len(set(report.strategies)) > 1
+        else f"4 × {report.strategies[0]}"
+    )
+    title = Text(
+        f"{report.sessions} sessions · {who} · stake {rules['stake']} · remise {rules['remise']} · "
+        f"{rules['deals']} deals · {rules['exchange']} exchange",
+        style="bold",
+    )
+    game = Table(title="The deals", box=box.SIMPLE_HEAD, title_justify="left")
+    game.add_column("measure")
+    game.add_column("value", justify="right")
+    game.add_row("deals played", f"{report.deals}")
+    game.add_row("tricks per deal", f"{data['tricks_per_deal']:.2f}")
+    game.add_row("remises per deal", f"{data['remises_per_deal']:.2f}")
+    game.add_row("blocked deals", _pct(data["blocked_deal_rate"]))
+    game.add_row("sessions where the kitty ran dry", _pct(data["dry_kitty_session_rate"]))
+    game.add_row("tricks paid short (empty kitty)", _pct(data["underpaid_trick_rate"]))
+
+    seats = Table(
+        title="Net result per session, kop (mean ± 95% CI)",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    seats.add_column("seat")
+    seats.add_column("strategy")
+    seats.add_column("net", justify="right")
+    for seat in range(4):
+        seats.add_row(f"seat {seat + 1}", report.strategies[seat], _pm(report.seat(seat)))
+    for position, name in enumerate(POSITIONS):
+        seats.add_row(name, "(any seat)", _pm(report.position(position)))
+
+    spread = Table(
+        title="Spread of players' net results, kop", box=box.SIMPLE_HEAD, title_justify="left"
+    )
+    cuts = report.percentiles()
+    for name in cuts:
+        spread.add_column(name, justify="right")
+    if cuts:
+        spread.add_row(*(f"{v:+.0f}" for v in cuts.values()))
+    histogram = histogram_lines(report)
+
+    kitty = Table(title="The kitty and the antes", box=box.SIMPLE_HEAD, title_justify="left")
+    kitty.add_column("measure")
+    kitty.add_column("value", justify="right")
+    kitty.add_row(
+        "final kitty (taken by the last first out)", _pm(Estimate.of(report.final_kitties))
+    )
+    kitty.add_row("winner's net", _pm(Estimate.of(report.winner_nets)))
+    kitty.add_row("final kitty as a share of winners' results", _pct(report.kitty_share_of_winners))
+    kitty.add_row("players who recoup their antes", _pct(data["player_recoup_rate"]))
+    kitty.add_row(
+        "sessions where all four recoup (the source's claim)", _pct(data["all_four_recoup_rate"])
+    )
+
+    speed = Text(
+        f"{data['sessions_per_second']:,.1f} sessions/s · {data['actions_per_second']:,.0f} player actions/s "
+        f"on {jobs} process{'es' if jobs != 1 else ''} ({report.seconds:.1f} s)",
+        style="dim",
+    )
+    return Group(title, game, seats, spread, histogram, kitty, speed)
+
+
+def histogram_lines(report: Report, width: int = 40) -> Text:
+    buckets = report.histogram()
+    most = max((c for _, _, c in buckets), default=0)
+    text = Text()
+    for low, high, count in buckets:
+        bar = "█" * round(width * count / most) if most else ""
+        text.append(f" {low:+5d} … {high:+5d} ", style="dim").append(bar, style="cyan").append(
+            f" {count}\n"
+        )
+    return text
+
+
+def sweep_view(reports: Sequence[Report]) -> Table:
+    table = Table(title="How the stake changes the game", box=box.SIMPLE_HEAD, title_justify="left")
+    for column in (
+        "stake",
+        "final kitty",
+        "kitty/winner",
+        "winner's net",
+        "players recoup",
+        "all four recoup",
+        "blocked",
+        "dry kitty",
+    ):
+        table.add_column(column, justify="right")
+    for report in reports:
+        data = report.to_json()
+        table.add_row(
+            str(report.rules["stake"]),
+            f"{Estimate.of(report.final_kitties).mean:.1f}",
+            _pct(report.kitty_share_of_winners),
+            f"{Estimate.of(report.winner_nets).mean:+.1f}",
+            _pct(data["player_recoup_rate"]),
+            _pct(data["all_four_recoup_rate"]),
+            _pct(data["blocked_deal_rate"]),
+            _pct(data["dry_kitty_session_rate"]),
+        )
+    return table
