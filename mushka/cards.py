@@ -97,7 +97,6 @@ CODES: Final = tuple(r + s.code for s in SUITS for r in RANK_CODES)
 LABELS: Final = tuple(r + s.symbol for s in SUITS for r in RANK_CODES)
 CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(32))
 MUSHKA: Final = CARDS[MUSHKA_INDEX]
-DECK: Final = CARDS
 
 _SUIT_INPUT: Final = {
     "H": Suit.H,
@@ -135,10 +134,6 @@ def parse_card(text: str) -> Card:
     return CARDS[suit * 8 + rank]
 
 
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    return [parse_card(t) for t in texts]
-
-
 def sort_key(card: Card) -> tuple[int, int]:
     """Hand order: by suit (hearts first), then by rank, highest first."""
     return (card >> 3, -(card & 7))
@@ -146,7 +141,3 @@ def sort_key(card: Card) -> tuple[int, int]:
 
 def sorted_hand(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=sort_key)
-
-
-def suit_of(card: int) -> int:
-    return card >> 3

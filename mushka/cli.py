@@ -226,15 +226,7 @@ def check(
     file: Annotated[Path, typer.Argument(help="A game record (.json) or many (JSON Lines).")],
 ) -> None:
     """Check that a game record replays under the rules, event by event."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        typer.echo(f"mushka: cannot read {file}: {exc.strerror}", err=True)
-        raise typer.Exit(2) from None
-    stripped = text.strip()
-    chunks = (
-        [stripped] if stripped.startswith("{") and "\n{" not in stripped else stripped.splitlines()
-    )
+    chunks = _read_records(file)
     checked = 0
     for number, chunk in enumerate(chunks, start=1):
         if not chunk.strip():
@@ -612,12 +604,7 @@ def replay_command(
     ] = False,
 ) -> None:
     """Step through a recorded session deal by deal and trick by trick, all hands open."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        typer.echo(f"mushka: cannot read {file}: {exc.strerror}", err=True)
-        raise typer.Exit(2) from None
-    chunks = _record_chunks(text)
+    chunks = _read_records(file)
     if number > len(chunks):
         typer.echo(f"mushka: {file} holds {len(chunks)} record(s), not {number}", err=True)
         raise typer.Exit(2)
@@ -640,7 +627,13 @@ def replay_command(
         return
 
 
-def _record_chunks(text: str) -> list[str]:
+def _read_records(file: Path) -> list[str]:
+    """The record texts in `file`: one JSON object (laid out freely), or one per line."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        typer.echo(f"mushka: cannot read {file}: {getattr(exc, 'strerror', None) or exc}", err=True)
+        raise typer.Exit(2) from None
     stripped = text.strip()
     if stripped.startswith("{") and "\n{" not in stripped:
         return [stripped]

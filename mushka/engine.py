@@ -220,6 +220,33 @@ class Session:
             self._start_lead(position.to_act)
         return self
 
+    def position(self) -> Position:
+        """The current play-phase position, every hand included (omniscient; see `at_position`)."""
+        if self._phase is not Phase.PLAY:
+            raise IllegalActionError(
+                f"a position is taken during play, not during the {self._phase.value}"
+            )
+        following = self._step is Step.FOLLOW
+        return Position(
+            players=self.players,
+            rules=self.rules,
+            deal_index=self._deal_index,
+            dealer=self._dealer,
+            hands=tuple(tuple(h) for h in self._hands),
+            talon=tuple(self._talon[self._talon_pos :]),
+            kitty=self._kitty,
+            net=tuple(self._net),
+            first_outs=tuple(self._first_outs),
+            tricks_won=tuple(tuple(t) for t in self._tricks_won),
+            out_order=tuple(self._out),
+            last_lead_suit=self._last_lead_suit,
+            takebacks=self._takebacks,
+            to_act=self._to_act,
+            trick=tuple(self._plays) if following else (),
+            followers=tuple(self._followers[self._follower_index :]) if following else (),
+            out_of_play=tuple(self._won_cards) + tuple(self._discards),
+        )
+
     # ---------------------------------------------------------------- public questions
 
     @property

@@ -215,8 +215,3 @@ def event_to_json(event: Event) -> dict[str, Any]:
         else:
             out[name] = value
     return out
-
-
-def is_decision(event: Event) -> bool:
-    """Whether the event records a player's decision (as opposed to something the rules did)."""
-    return isinstance(event, Take | Discard | Lead | Follow | Draw | Pass)

@@ -14,7 +14,7 @@ from mushka.actions import DRAW, PASS, Kind
 from mushka.cards import CARDS, SUITS, Card, Suit
 from mushka.describe import Words
 from mushka.engine import Step
-from mushka.events import Draw, Event, Expose, Follow, Lead, Pass, Take, TakeBack, Trick
+from mushka.events import Draw, Expose, Follow, Lead, Pass, Take, TakeBack, Trick
 from mushka.ledger import DealSummary, SeatAccount, ranking
 from mushka.view import SeatView
 
@@ -430,7 +430,3 @@ def final_sheet(accounts: Sequence[SeatAccount], players: Sequence[str], look: L
             style="bold green",
         )
     return Group(table, verdict)
-
-
-def public_lines(events: Sequence[Event], players: Sequence[str], look: Look) -> list[str]:
-    return look.words(players).events(events)

@@ -22,10 +22,6 @@ class Terminal:
         self.console = console
         self.private = False
 
-    @property
-    def is_terminal(self) -> bool:
-        return self.console.is_terminal and sys.stdin.isatty()
-
     def size(self) -> tuple[int, int]:
         width, height = self.console.size
         return width, height

@@ -229,3 +229,156 @@ def test_replay_bad_files(tmp_path: Path) -> None:
     bad.write_text("{nope", encoding="utf-8")
     assert runner.invoke(app, ["replay", str(bad)]).exit_code == 1
     assert runner.invoke(app, ["replay", str(EXAMPLE), "--session", "3"]).exit_code == 2
+
+
+# ---------------------------------------------------------------- computer players
+
+
+def _without_timing(report: dict[str, object]) -> dict[str, object]:
+    return {
+        k: v
+        for k, v in report.items()
+        if k not in ("seconds", "sessions_per_second", "actions_per_second")
+    }
+
+
+def test_simulate_with_jobs_gives_the_same_result_as_one_process(tmp_path: Path) -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        record = tmp_path / f"r{jobs}.jsonl"
+        result = runner.invoke(
+            app,
+            [
+                "simulate",
+                "-n",
+                "24",
+                "--seed",
+                "5",
+                "--bot",
+                "basic",
+                "--jobs",
+                jobs,
+                "--json",
+                "--record",
+                str(record),
+            ],
+        )
+        assert result.exit_code == 0, result.output
+        outputs.append((_without_timing(json.loads(result.output)), record.read_bytes()))
+    assert outputs[0] == outputs[1]
+
+
+def test_simulate_json_answers_what_players_ask() -> None:
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "-n",
+            "30",
+            "--bot",
+            "basic",
+            "--bot",
+            "random",
+            "--bot",
+            "basic",
+            "--bot",
+            "random",
+            "--json",
+        ],
+    )
+    report = json.loads(result.output)
+    assert report["strategies"] == ["basic", "random", "basic", "random"]
+    for key in (
+        "net_percentiles",
+        "net_histogram",
+        "position_net",
+        "final_kitty",
+        "kitty_share_of_winner_net",
+        "player_recoup_rate",
+        "all_four_recoup_rate",
+        "tricks_per_deal",
+        "remises_per_deal",
+        "blocked_deal_rate",
+        "dry_kitty_session_rate",
+        "sessions_per_second",
+    ):
+        assert key in report
+    assert set(report["position_net"]) == {
+        "first dealer",
+        "first leader",
+        "third seat",
+        "fourth seat",
+    }
+    assert sum(b["count"] for b in report["net_histogram"]) == 4 * 30
+    assert report["seat_net"][0]["mean"] > report["seat_net"][1]["mean"]  # basic beats random
+
+
+def test_simulate_sweeps_the_stake() -> None:
+    result = runner.invoke(
+        app, ["simulate", "-n", "10", "--stake", "5,10,15,25"], env={"COLUMNS": "120"}
+    )
+    assert result.exit_code == 0
+    assert "How the stake changes the game" in result.output
+    sweep = json.loads(
+        runner.invoke(app, ["simulate", "-n", "10", "--stake", "5,25", "--json"]).output
+    )["sweep"]
+    assert [r["rules"]["stake"] for r in sweep] == [5, 25]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bot", "clever"], "unknown strategy 'clever'"),
+        (["--bot", "basic", "--bot", "random"], "one strategy for all seats or four"),
+        (["--stake", "5,x"], "--stake"),
+        (["--jobs", "-1"], "--jobs"),
+    ],
+)
+def test_simulate_bad_bot_options(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["simulate", *args])
+    assert result.exit_code == 2 and message in " ".join(result.output.split()).replace("│", "")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bot", "5"], "the seat must be a number from 1 to 4"),
+        (["--bot", "2:genius"], "unknown strategy 'genius'"),
+        (["--bot", "2", "--bot", "2:basic"], "seat 2 is given twice"),
+        (["--bot", "1", "--bots", "4"], "only 3 seat(s) are left"),
+        (["--bots", "5"], "--bots"),
+        (["--strategy", "x", "--bots", "1"], "unknown strategy 'x'"),
+        (["--bot-delay", "-1"], "--bot-delay"),
+    ],
+)
+def test_play_bad_bot_options(args: list[str], message: str, dirs: Path) -> None:
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 2 and message in " ".join(result.output.split()).replace("│", "")
+
+
+def test_a_table_of_computers_plays_unattended_to_the_final_sheet(dirs: Path) -> None:
+    record = dirs / "bots.json"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "--bots",
+            "4",
+            "--strategy",
+            "basic",
+            "--bot-delay",
+            "0",
+            "--seed",
+            "2",
+            "--record",
+            str(record),
+        ],
+        env={"COLUMNS": "100"},
+    )
+    assert result.exit_code == 0, result.output
+    assert "Final score sheet" in result.output and " wins with " in result.output
+    assert json.loads(record.read_text(encoding="utf-8"))["players"] == [
+        f"Bot {s} (basic)" for s in range(1, 5)
+    ]
+    assert not (dirs / "state" / "mushka" / "current-game.json").exists()  # nothing to resume
+    assert not (dirs / "data" / "mushka" / "scores.jsonl").exists()  # and no history of bots

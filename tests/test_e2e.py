@@ -358,3 +358,39 @@ def test_no_color_is_honoured(home: Path) -> None:
     assert not re.search(r"\x1b\[[0-9;]*(3[0-9]|4[0-9]|9[0-7])m", child.before)  # no colour codes
     child.sendcontrol("c")
     child.expect(pexpect.EOF)
+
+
+def test_one_human_with_three_computers_needs_no_handoffs(home: Path) -> None:
+    table = Table(
+        home,
+        [
+            "play",
+            "--seed",
+            "6",
+            "--player",
+            "Anna",
+            "--bots",
+            "3",
+            "--strategy",
+            "basic",
+            "--bot-delay",
+            "0",
+            "--deals",
+            "2",
+        ],
+    )
+    rng = random.Random(2)
+    for _ in range(500):
+        seen = table.expect(
+            "press Enter to go on", Table.CONFIRM, Table.MOVE, Table.FINAL, Table.HANDOFF
+        )
+        assert seen != 4, "a lone human is never asked to pass the terminal"
+        if seen == 3:
+            break
+        table.child.sendline(
+            "" if seen == 0 else "y" if seen == 1 else choose_move(table.screen(), rng)
+        )
+    else:
+        pytest.fail("the session did not end")
+    table.expect("mushka scores")
+    assert table.close() == 0

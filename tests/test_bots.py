@@ -1,0 +1,205 @@
+"""Computer players: legal, sensible, blind to hidden cards; search on imagined deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import act, make_session
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mushka.actions import PASS, play
+from mushka.bots import BasicBot, RandomBot, StrongBot, make_bot, rollout
+from mushka.chance import SeededChance
+from mushka.determinize import sample_position, trick_state
+from mushka.engine import Phase, Session, Step
+from mushka.events import Pass
+from mushka.house_rules import Exchange, HouseRules
+
+
+def play_out(strategies: list[str], seed: int, rules: HouseRules | None = None) -> Session:
+    session = Session(rules=rules or HouseRules(), seed=seed)
+    bots = [make_bot(name, random.Random(seed * 4 + i)) for i, name in enumerate(strategies)]
+    while not session.is_over:
+        seat = session.to_act
+        assert seat is not None
+        action = bots[seat].choose(session.view(seat))
+        assert action in session.legal_actions()
+        session.apply(action, seat=seat)
+    return session
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    exchange=st.sampled_from(list(Exchange)),
+    prices=st.tuples(*[st.integers(0, 9)] * 4),
+)
+def test_random_and_basic_always_choose_a_legal_action(
+    seed: int, exchange: Exchange, prices: tuple[int, int, int, int]
+) -> None:
+    play_out(
+        ["basic", "random", "basic", "random"], seed, HouseRules(exchange=exchange, prices=prices)
+    )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_strong_always_chooses_a_legal_action(seed: int) -> None:
+    play_out(["strong", "basic", "random", "basic"], seed, HouseRules(deals=1))
+
+
+def test_basic_never_revokes() -> None:
+    for seed in range(150):
+        session = play_out(["basic"] * 4, seed)
+        assert not any(isinstance(e, Pass) and e.remise for d in session.deals for e in d.events)
+
+
+def test_basic_keeps_the_mushka_for_a_rich_trick() -> None:
+    bot = BasicBot()
+    session = make_session(
+        ["7S 7C 8C 9C 10C", "AS 8D 9D 10D JD", "JC QC KC AC QD", "KD AD 8S 9S 10S"]
+    )
+    act(session, "7S")  # a spade lead: the ace simply follows as the best spade
+    assert bot.choose(session.view(1)) == play("AS")
+    session = make_session(
+        ["QD 7C 8C 9C 10C", "AS 8H 9H 10H JH", "JC QC KC AC 7D", "KD AD 8S 9S 10S"]
+    )
+    act(session, "QD")  # diamonds (2 kop) are not worth the mushka; Boris has none: he passes
+    assert bot.choose(session.view(1)) == PASS
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "AS 8D 9D 10D JD", "JC QC KC AC 7D", "KD AD 8S 9S 10S"]
+    )
+    act(session, "QH")  # hearts (4 kop) are: the mushka takes the trick
+    assert bot.choose(session.view(1)) == play("AS")
+
+
+def test_basic_wins_cheaply_when_last_and_sheds_low_when_it_cannot_win() -> None:
+    bot = BasicBot()
+    session = make_session(
+        ["9H 7C 8C 9C 10C", "7D 8D 9D 10D JD", "JC QC KC AC QD", "10H KH AH 8S 9S"]
+    )
+    act(session, "9H", "pass", "pass")
+    assert bot.choose(session.view(3)) == play("10H")  # last to answer: the lowest winner will do
+    session = make_session(
+        ["AH 7C 8C 9C 10C", "7H KH 9D 10D JD", "JC QC KC AC QD", "KD AD 8S 9S 10S"]
+    )
+    act(session, "AH")
+    assert bot.choose(session.view(1)) == play("7H")  # the ace cannot be beaten: shed the lowest
+
+
+def test_strong_is_deterministic_for_the_same_view_and_generator() -> None:
+    session = Session(seed=21)
+    rng = random.Random(0)
+    while session.phase is not Phase.PLAY or len(session.legal_actions()) < 2:
+        session.apply(rng.choice(session.legal_actions()))
+    view = session.view(session.to_act or 0)
+    first = StrongBot(random.Random(5), worlds=8, time_limit=10).choose(view)
+    second = StrongBot(random.Random(5), worlds=8, time_limit=10).choose(view)
+    assert first == second and first in view.legal_actions
+
+
+def positions_in_play(seed: int, steps: int) -> list[Session]:
+    """Separate sessions standing at several points of one random session's play phase."""
+    rules = HouseRules(exchange=Exchange.OFF if seed % 2 else Exchange.MODERN)
+    session = Session(rules=rules, seed=seed)
+    rng = random.Random(seed)
+    actions = []
+    marks = []
+    for _ in range(steps):
+        if session.is_over:
+            break
+        if session.phase is Phase.PLAY and rng.random() < 0.3:
+            marks.append(len(actions))
+        actions.append(rng.choice(session.legal_actions()))
+        session.apply(actions[-1])
+    found = []
+    for mark in marks:
+        copy = Session(rules=rules, seed=seed)
+        for action in actions[:mark]:
+            copy.apply(action)
+        found.append(copy)
+    return found
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_imagined_deal_keeps_everything_the_seat_knows(seed: int) -> None:
+    for session in positions_in_play(seed, 400):
+        seat = session.to_act
+        assert seat is not None
+        view = session.view(seat)
+        for sample in range(5):
+            pos = sample_position(view, random.Random(sample))
+            assert pos.hands[seat] == view.hand
+            assert [len(h) for h in pos.hands] == list(view.hand_sizes)
+            assert len(pos.talon) == view.talon_count
+            plays, waiting = trick_state(view)
+            assert [(s, int(c)) for s, c in pos.trick] == plays and list(pos.followers) == waiting
+            placed = (
+                [c for h in pos.hands for c in h]
+                + list(pos.talon)
+                + [c for _, c in pos.trick]
+                + list(pos.out_of_play)
+            )
+            assert len(placed) == len(set(placed)) <= 32
+            truth = session.position()
+            assert (pos.kitty, pos.net, pos.out_order, pos.tricks_won) == (
+                truth.kitty,
+                truth.net,
+                truth.out_order,
+                truth.tricks_won,
+            )
+            assert (pos.last_lead_suit, pos.takebacks) == (truth.last_lead_suit, truth.takebacks)
+            imagined = Session.at_position(pos, SeededChance(random.Random(1)))
+            assert imagined.to_act == seat and imagined.step is session.step
+
+
+def test_an_imagined_deal_respects_known_voids() -> None:
+    hands = ["QH 7C 8C 9C 10C", "KC 9S 8D 7D 10S", "JH 9D 10D JD QD", "10H KD AD 7S 8S"]
+    session = make_session(hands)
+    act(session, "QH", "pass")  # Boris has no hearts (he passed without a remise)
+    view = session.view(2)
+    for sample in range(30):
+        pos = sample_position(view, random.Random(sample))
+        assert not any(c.suit == 0 for c in pos.hands[1])
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_at_position_rebuilds_the_same_game(seed: int) -> None:
+    for session in positions_in_play(seed, 300):
+        twin = Session.at_position(session.position(), SeededChance(random.Random(0)))
+        assert twin.legal_actions() == session.legal_actions()
+        assert (twin.to_act, twin.step, twin.kitty, twin.net) == (
+            session.to_act,
+            session.step,
+            session.kitty,
+            session.net,
+        )
+        deal, start = session.deal_index, len(session.events)
+        rng = random.Random(seed)
+        while not session.is_over and session.deal_index == deal:
+            action = rng.choice(session.legal_actions())
+            session.apply(action)
+            twin.apply(action)
+        assert twin.deals[deal].events == session.deals[deal].events[start:]
+        assert twin.net == session.net and twin.kitty == session.kitty
+
+
+def test_a_rollout_returns_the_money_the_seat_made() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "AS 8D 9D 10D JD", "JC QC KC AC 7D", "KD AD 8S 9S 10S"]
+    )
+    act(session, "QH")
+    twin = Session.at_position(session.position(), SeededChance(random.Random(0)))
+    gained = rollout(twin, 1, play("AS"))
+    assert gained == twin.net[1] - session.net[1]
+    assert twin.deal_index == 0 and twin.is_over  # one deal: the rollout ran to its payout
+
+
+def test_bots_get_only_a_seat_view() -> None:
+    session = Session(seed=3)
+    view = session.view(session.to_act or 0)
+    for bot in (RandomBot(random.Random(1)), BasicBot(), StrongBot(random.Random(1), worlds=2)):
+        assert bot.choose(view) in view.legal_actions
+    assert not hasattr(view, "session") and "_hands" not in dir(view)
+    assert session.step in (Step.TAKE, Step.LEAD)
