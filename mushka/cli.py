@@ -71,22 +71,43 @@ def _root(
 
 
 StakeOpt = Annotated[
-    int, typer.Option("--stake", help="Kopecks each player antes per deal (R4).", show_default=True)
+    int,
+    typer.Option(
+        "--stake",
+        help="Kopecks each player pays into the kitty at the start of every deal (the previous deal's first out is spared).",
+        show_default=True,
+    ),
 ]
 RemiseOpt = Annotated[
-    int, typer.Option("--remise", help="The remise in kopecks.", show_default=True)
+    int,
+    typer.Option(
+        "--remise",
+        help="The remise: kopecks paid into the kitty for a revoke, and by each player without a trick in a deal.",
+        show_default=True,
+    ),
 ]
 PricesOpt = Annotated[
     str,
     typer.Option(
-        "--prices", help="Prices of hearts, clubs, diamonds, spades: H,C,D,S.", show_default=True
+        "--prices",
+        help="Trick prices in kopecks for hearts, clubs, diamonds, spades (H,C,D,S); doubled when the mushka takes the trick.",
+        show_default=True,
     ),
 ]
-DealsOpt = Annotated[int, typer.Option("--deals", help="Deals in a session.", show_default=True)]
+DealsOpt = Annotated[
+    int,
+    typer.Option(
+        "--deals",
+        help="Deals in the session; the first out of the last deal takes the kitty.",
+        show_default=True,
+    ),
+]
 ExchangeOpt = Annotated[
     Exchange,
     typer.Option(
-        "--exchange", help="Exchange rule after the deal: modern, old or off.", show_default=True
+        "--exchange",
+        help="A hand dealt 3+ cards of a suit exchanges them: modern (each other player takes one blind), old (the right-hand neighbour picks two), or off.",
+        show_default=True,
     ),
 ]
 

@@ -235,12 +235,8 @@ class HotSeat:
                 return 0
             except (Quit, KeyboardInterrupt, EOFError) as stop:
                 self.terminal.leave_private()
-                how = (
-                    stop.how
-                    if isinstance(stop, Quit)
-                    else "interrupt"
-                    if isinstance(stop, KeyboardInterrupt)
-                    else "eof"
+                interrupted = isinstance(stop, KeyboardInterrupt) or (
+                    isinstance(stop, Quit) and stop.how == "interrupt"
                 )
                 self.terminal.show(
                     Text(""),
@@ -249,7 +245,7 @@ class HotSeat:
                         style="bold",
                     ),
                 )
-                return 130 if how == "interrupt" else 0
+                return 130 if interrupted else 0
             except Exception:
                 self.terminal.leave_private()
                 log = state_dir() / "crash.log"
@@ -288,7 +284,7 @@ class HotSeat:
             if isinstance(choice, str):
                 if choice == "quit":
                     raise Quit("q")
-                self._overlay(choice, seat)
+                self._overlay(choice)
                 notice = None
                 continue
             if choice == PASS and not self._confirm_pass(view):
@@ -451,7 +447,7 @@ class HotSeat:
 
     # ---------------------------------------------------------------- overlays on the private screen
 
-    def _overlay(self, what: str, seat: int) -> None:
+    def _overlay(self, what: str) -> None:
         if what == "rules":
             self._page(Markdown(rulebook_text()))
             return

@@ -572,6 +572,8 @@ def test_r13_defaults() -> None:
     ("kwargs", "message"),
     [
         ({"stake": -1}, "stake: must be from 0"),
+        ({"stake": 100_001}, "stake: must be from 0 to 100000, not 100001"),
+        ({"deals": 1001}, "deals: must be from 1 to 1000"),
         ({"remise": -5}, "remise: must be from 0"),
         ({"deals": 0}, "deals: must be from 1"),
         ({"prices": (4, 3, -2, 1)}, "price of diamonds: must be from 0"),
