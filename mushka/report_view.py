@@ -100,17 +100,16 @@ def histogram_lines(report: Report, width: int = 40) -> Text:
 
 
 def sweep_view(reports: Sequence[Report]) -> Table:
-    table = Table(title="How the stake changes the game", box=box.SIMPLE_HEAD, title_justify="left")
-    for column in (
-        "stake",
-        "final kitty",
-        "kitty/winner",
-        "winner's net",
-        "players recoup",
-        "all four recoup",
-        "blocked",
-        "dry kitty",
-    ):
+    table = Table(
+        title="How the stake changes the game",
+        caption="kitty: final kitty; kitty/win: its share of the winners' results; winner: his mean net; "
+        "recoup: players whose takings cover their antes; all 4: sessions where all four do; "
+        "dry: sessions where the kitty ran dry",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        padding=(0, 1),
+    )
+    for column in ("stake", "kitty", "kitty/win", "winner", "recoup", "all 4", "blocked", "dry"):
         table.add_column(column, justify="right")
     for report in reports:
         data = report.to_json()
