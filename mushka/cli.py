@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -18,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mushka import __version__
-from mushka.bots import STRATEGIES, Bot, make_bot
+from mushka.bots import STRATEGIES
 from mushka.engine import Session
 from mushka.errors import HouseRuleError, RecordError
 from mushka.hotseat import HotSeat, TableSettings
@@ -28,6 +27,7 @@ from mushka.record import loads, replay
 from mushka.replay_view import frames
 from mushka.report_view import report_view, sweep_view
 from mushka.rulebook import rulebook_text
+from mushka.seating import ask_names, make_console, name_problem, seat_bots
 from mushka.simulate import Outcome, RunConfig
 from mushka.simulate import simulate as run_simulation
 from mushka.storage import (
@@ -267,18 +267,6 @@ def check(
 # ---------------------------------------------------------------- playing
 
 
-def make_console(ascii_flag: bool) -> tuple[Console, bool]:
-    """A console for the table, and whether to draw it in ASCII (asked for, or the terminal cannot
-    show the suit symbols)."""
-    console = Console(highlight=False, emoji=False)
-    try:
-        "♥♣♦♠─╭▶".encode(console.encoding)
-        can_draw = True
-    except (UnicodeEncodeError, LookupError):
-        can_draw = False
-    return console, ascii_flag or not can_draw
-
-
 def _check_names(names: list[str]) -> list[str]:
     if len(names) > 4:
         raise typer.BadParameter(
@@ -291,51 +279,6 @@ def _check_names(names: list[str]) -> list[str]:
             raise typer.BadParameter(problem, param_hint="'--player'")
         cleaned.append(name.strip())
     return cleaned
-
-
-MAX_NAME = 16
-
-
-def name_problem(name: str, taken: list[str]) -> str | None:
-    if not name:
-        return "a name cannot be empty"
-    if len(name) > MAX_NAME:
-        return f"{name!r} is too long: at most {MAX_NAME} characters"
-    if not name.isprintable():
-        return f"{name!r} has characters that cannot be shown"
-    if name.casefold() in (t.casefold() for t in taken):
-        return f"{name!r} is already taken: each player needs a different name"
-    return None
-
-
-def ask_names(
-    terminal: Terminal, given: list[str], bots: dict[int, str] | None = None
-) -> list[str]:
-    """Names for every seat: those given, bots' own, and the rest asked for."""
-    names = list(given)
-    while len(names) < 4:
-        seat = len(names)
-        if bots and seat in bots:
-            default = f"Bot {seat + 1} ({bots[seat]})"
-            names.append(
-                default
-                if default.casefold() not in (n.casefold() for n in names)
-                else f"Bot {seat + 1}"
-            )
-            continue
-        default = f"Player {len(names) + 1}"
-        while default.casefold() in (n.casefold() for n in names):
-            default += "'"
-        answer = (
-            terminal.read(f"Name of player {len(names) + 1} (Enter for {default}): ").strip()
-            or default
-        )
-        problem = name_problem(answer, names)
-        if problem:
-            terminal.show(Text(problem[0].upper() + problem[1:] + ".", style="red"))
-            continue
-        names.append(answer)
-    return names
 
 
 def _describe_save(saved: SavedGame) -> str:
@@ -524,13 +467,6 @@ def bot_seats(specs: list[str], count: int, strategy: str) -> dict[int, str]:
     for seat in free[:count]:
         seats[seat] = strategy
     return dict(sorted(seats.items()))
-
-
-def seat_bots(session: Session, seats: dict[int, str]) -> dict[int, Bot]:
-    return {
-        seat: make_bot(name, random.Random(f"{session.seed}:{seat}"))
-        for seat, name in seats.items()
-    }
 
 
 @app.command("resume")
