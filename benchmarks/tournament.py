@@ -15,10 +15,10 @@ import random
 import statistics
 import time
 
-from mushka.bots import make_bot
 from mushka.engine import Session
 from mushka.house_rules import HouseRules
-from mushka.simulate import Estimate, RunConfig, run_sessions, session_seed
+from mushka.players.bots import make_bot
+from mushka.study.simulate import Estimate, RunConfig, run_sessions, session_seed
 
 LADDER = (("strong", "basic"), ("basic", "random"))
 

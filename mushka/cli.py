@@ -17,20 +17,20 @@ from rich.table import Table
 from rich.text import Text
 
 from mushka import __version__
-from mushka.bots import STRATEGIES
 from mushka.engine import Session
 from mushka.errors import HouseRuleError, RecordError
-from mushka.hotseat import HotSeat, TableSettings
 from mushka.house_rules import Exchange, HouseRules, parse_prices
 from mushka.ledger import session_accounts
+from mushka.players.bots import STRATEGIES
 from mushka.record import loads, replay
-from mushka.replay_view import frames
-from mushka.report_view import report_view, sweep_view
-from mushka.rulebook import rulebook_text
-from mushka.seating import ask_names, make_console, name_problem, seat_bots
-from mushka.simulate import Outcome, RunConfig
-from mushka.simulate import simulate as run_simulation
-from mushka.storage import (
+from mushka.study.simulate import Outcome, RunConfig
+from mushka.study.simulate import simulate as run_simulation
+from mushka.tui.hotseat import HotSeat, TableSettings
+from mushka.tui.replay_view import frames
+from mushka.tui.report_view import report_view, sweep_view
+from mushka.tui.rulebook import rulebook_text
+from mushka.tui.seating import ask_names, make_console, name_problem, seat_bots
+from mushka.tui.storage import (
     SavedGame,
     SaveError,
     keep_aside,
@@ -40,8 +40,8 @@ from mushka.storage import (
     save_path,
     scores_path,
 )
-from mushka.table import Look, final_sheet
-from mushka.terminal import Terminal
+from mushka.tui.table import Look, final_sheet
+from mushka.tui.terminal import Terminal
 
 app = typer.Typer(
     name="mushka",

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mushka.actions import PASS, play
-from mushka.bots import BasicBot, RandomBot, StrongBot, make_bot, rollout
 from mushka.chance import SeededChance
-from mushka.determinize import sample_position, trick_state
 from mushka.engine import Phase, Session, Step
 from mushka.events import Pass
 from mushka.house_rules import Exchange, HouseRules
+from mushka.players.bots import BasicBot, RandomBot, StrongBot, make_bot, rollout
+from mushka.players.determinize import sample_position, trick_state
 
 
 def play_out(strategies: list[str], seed: int, rules: HouseRules | None = None) -> Session:

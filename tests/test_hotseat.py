@@ -14,10 +14,10 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from mushka.engine import Session
-from mushka.hotseat import HotSeat, TableSettings
 from mushka.house_rules import Exchange, HouseRules
 from mushka.record import to_record
-from mushka.terminal import Terminal
+from mushka.tui.hotseat import HotSeat, TableSettings
+from mushka.tui.terminal import Terminal
 
 CARD = re.compile(r"(?<![\w])(10|[7-9JQKA])([♥♣♦♠])")
 

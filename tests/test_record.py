@@ -14,7 +14,7 @@ from mushka.engine import Session
 from mushka.errors import RecordError
 from mushka.house_rules import Exchange, HouseRules
 from mushka.record import dumps, dumps_session, load_lines, loads, replay, to_record
-from mushka.simulate import play_random_session
+from mushka.study.simulate import play_random_session
 
 EXAMPLE = Path(__file__).with_name("data") / "record-example.json"
 

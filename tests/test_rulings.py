@@ -28,7 +28,7 @@ from mushka.events import (
     Trick,
 )
 from mushka.house_rules import Exchange, HouseRules
-from mushka.simulate import play_random_session
+from mushka.study.simulate import play_random_session
 
 
 def trick_position(lead: str, replies: list[str], **kwargs: object) -> Session:

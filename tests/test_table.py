@@ -15,10 +15,10 @@ from mushka.actions import DRAW, PASS, play
 from mushka.cards import CARDS
 from mushka.engine import Session, Step
 from mushka.errors import InvalidActionError
-from mushka.hotseat import InputProblem, interpret
 from mushka.ledger import deal_summary, session_accounts
 from mushka.record import loads
-from mushka.table import (
+from mushka.tui.hotseat import InputProblem, interpret
+from mushka.tui.table import (
     Look,
     choices_line,
     deal_table,

@@ -14,7 +14,7 @@ from mushka.engine import Session
 from mushka.events import End, Replenish, TakeBack, Trick
 from mushka.ledger import session_accounts
 from mushka.record import replay_steps
-from mushka.table import Look, final_sheet
+from mushka.tui.table import Look, final_sheet
 
 
 def _hands(session: Session, look: Look) -> Table:

@@ -20,16 +20,16 @@ from rich.table import Table
 from rich.text import Text
 
 from mushka.actions import PASS, Action, discard, parse_action, play, take
-from mushka.bots import Bot
 from mushka.cards import CARDS
 from mushka.engine import Session, Step
 from mushka.errors import InvalidInputError, MushkaError
 from mushka.events import Ante, End, Event, Expose, Lead, Out, Payout, Remise, TakeBack, Trick
 from mushka.ledger import accounts, deal_summary, session_accounts
+from mushka.players.bots import Bot
 from mushka.record import dumps_session
-from mushka.rulebook import rulebook_text
-from mushka.storage import append_score, discard_save, save_game, state_dir
-from mushka.table import (
+from mushka.tui.rulebook import rulebook_text
+from mushka.tui.storage import append_score, discard_save, save_game, state_dir
+from mushka.tui.table import (
     MIN_HEIGHT,
     MIN_WIDTH,
     Look,
@@ -39,7 +39,7 @@ from mushka.table import (
     prompt_keys,
     too_small,
 )
-from mushka.terminal import Terminal
+from mushka.tui.terminal import Terminal
 from mushka.view import SeatView
 
 COMMANDS = {

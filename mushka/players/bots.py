@@ -10,8 +10,8 @@ from typing import Final, Protocol
 from mushka.actions import DISCARDS, DRAW, PASS, PLAYS, Action
 from mushka.cards import MUSHKA
 from mushka.chance import SeededChance
-from mushka.determinize import sample_position, trick_state
 from mushka.engine import Phase, Position, Session, Step
+from mushka.players.determinize import sample_position, trick_state
 from mushka.view import SeatView
 
 _MUSHKA: Final = int(MUSHKA)

@@ -12,10 +12,10 @@ from rich.text import Text
 
 from mushka.actions import DRAW, PASS, Kind
 from mushka.cards import CARDS, SUITS, Card, Suit
-from mushka.describe import Words
 from mushka.engine import Step
 from mushka.events import Draw, Expose, Follow, Lead, Pass, Take, TakeBack, Trick
 from mushka.ledger import DealSummary, SeatAccount, ranking
+from mushka.tui.describe import Words
 from mushka.view import SeatView
 
 MIN_WIDTH = 80

@@ -7,9 +7,9 @@ import random
 from rich.console import Console
 from rich.text import Text
 
-from mushka.bots import Bot, make_bot
 from mushka.engine import Session
-from mushka.terminal import Terminal
+from mushka.players.bots import Bot, make_bot
+from mushka.tui.terminal import Terminal
 
 
 def make_console(ascii_flag: bool) -> tuple[Console, bool]:

@@ -9,7 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from mushka.simulate import POSITIONS, Estimate, Report
+from mushka.study.simulate import POSITIONS, Estimate, Report
 
 
 def _pm(e: Estimate) -> str:

@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from mushka.bots import make_bot
 from mushka.engine import Session
 from mushka.events import Ante, End, Payout, Remise, Trick
 from mushka.house_rules import HouseRules
+from mushka.players.bots import make_bot
 from mushka.record import dumps_session
 
 DECISIONS = frozenset({"lead", "follow", "draw", "pass", "take", "discard"})

@@ -11,4 +11,4 @@ def rulebook_text() -> str:
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")
     # An editable install runs from the source tree, where rules.md sits beside the package.
-    return (Path(__file__).resolve().parent.parent / "rules.md").read_text(encoding="utf-8")
+    return (Path(__file__).resolve().parents[2] / "rules.md").read_text(encoding="utf-8")

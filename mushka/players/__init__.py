@@ -1,0 +1,1 @@
+"""Computer players: strategies that see only their seat's view, and the deals they imagine."""

@@ -1,0 +1,1 @@
+"""The terminal table: screens, keys, the hot-seat loop, seating, saves, replays and reports."""
