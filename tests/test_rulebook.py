@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
 from conftest import act, cards, make_session
 
 from mushka.cards import Suit, parse_card
 from mushka.engine import Step
 from mushka.events import (
     Ante,
+    Discard,
     Draw,
     End,
     Expose,
@@ -121,3 +124,132 @@ def test_8_5_settling_the_session() -> None:
 def test_the_rulebook_is_available_to_the_program() -> None:
     text = rulebook_text()
     assert text.startswith("# Mushka-kopilka") and "## 8. Worked examples" in text
+
+
+# ---------------------------------------------------------------- issue 11: the book quotes its source
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = Path(__file__).resolve().parents[2] / "shared" / "seed" / "mushka-kopilka.ru.txt"
+HANDS_54 = ["AS 9S 7S 8H 10C", "10H JC QD KD 7C", "JH QC 8D 10S KH", "QH KC 9D JS 8C"]
+
+
+def flat(text: str) -> str:
+    """Text with every run of whitespace made one space, so line wrapping does not matter."""
+    return " ".join(text.split())
+
+
+def section(heading: str) -> str:
+    """The flattened text of rules.md from `heading` to the next heading."""
+    text = rulebook_text()
+    start = text.index(heading) + len(heading)
+    end = text.find("\n#", start)
+    return flat(text[start : end if end != -1 else None])
+
+
+def labels(codes: str) -> str:
+    return " ".join(c.label() for c in cards(codes))
+
+
+def test_5_4_the_mushka_is_laid_face_down_with_the_spades_and_a_taker_gets_it() -> None:
+    session = make_session(
+        HANDS_54, talon="JD AD 9C", exchange="modern", face_down={(0, 0): "AS 9S 7S"}
+    )
+    act(session, "take 1", "discard 7C", "take 1", "discard 9S", "take 1", "discard 8C")
+    exchange = session.events[4:]
+    assert exchange == [
+        Expose(0, tuple(cards("AS 9S 7S"))),
+        Take(1, parse_card("AS")),
+        Discard(1, parse_card("7C")),
+        Take(2, parse_card("9S")),
+        Discard(2, parse_card("9S")),
+        Take(3, parse_card("7S")),
+        Discard(3, parse_card("8C")),
+        Replenish(0, tuple(cards("JD AD 9C"))),
+    ]
+    assert session.log(2)[0][5] == Take(1, None)  # Vera does not learn where the mushka went
+    assert (session.step, session.to_act) == (Step.LEAD, 0)  # nobody else exchanges
+    act(session, "8H")
+    assert {x.card.code for x in session.legal_actions() if x.card is not None} == {"10H", "AS"}
+    act(session, "AS", "JH", "QH")
+    assert session.events[-1] == Trick(1, Suit.H, True, 8, 8)
+
+
+def test_5_4_the_example_says_exactly_what_the_engine_did() -> None:
+    text = section("### 5.4 The mushka is exchanged too")
+    for phrase in (
+        "the mushka is laid face down with the other spades",
+        "Gleb deals",
+        f"holds {labels(HANDS_54[0])}",
+        "Boris takes one blind: it is the mushka, and he discards 7♣",
+        "Vera takes one (9♠) and discards it at once",
+        "Gleb takes the last (7♠) and discards 8♣",
+        f"draws three cards from the talon: {labels('JD AD 9C')}",
+        "Anna leads: 8♥",
+        "Boris holds 10♥ but plays the mushka",
+        "Vera follows with J♥ and Gleb with Q♥",
+        "doubled: 8 kop",
+    ):
+        assert phrase in text, phrase
+
+
+def test_5_4_the_old_variant_the_mushka_picked_or_left() -> None:
+    picked = make_session(
+        HANDS_54, talon="JD AD 9C", exchange="old", face_down={(0, 0): "AS 9S 7S"}
+    )
+    act(picked, "take 1", "discard 7C", "take 1", "discard 9S")
+    assert Take(1, parse_card("AS")) in picked.events and parse_card("AS") in picked.hand(1)
+    missed = make_session(
+        HANDS_54, talon="JD AD 9C", exchange="old", face_down={(0, 0): "9S 7S AS"}
+    )
+    assert missed.to_act == 3  # Gleb picks
+    act(missed, "take 1", "discard 7C", "take 1", "discard 7S")
+    assert [e for e in missed.events if isinstance(e, Take)] == [
+        Take(1, parse_card("9S")),
+        Take(2, parse_card("7S")),
+    ]
+    assert Replenish(0, tuple(cards("JD AD"))) in missed.events
+    assert sorted(missed.hand(0)) == sorted(cards("AS 8H 10C JD AD"))
+
+
+def test_4_2_a_drawn_card_that_does_not_fit_is_seen_by_the_drawer_alone() -> None:
+    hands = ["7C 8C 9C 10C JC", "8H QC KC AC 7D", "8D 9D 10D JD QD", "KD AD 7S 8S 9S"]
+    session = make_session(hands, talon="KS", dealer=0)
+    act(session, "8H", "draw")
+    assert session.log(2)[0][-1] == Draw(2, parse_card("KS"), False)
+    for other in (0, 1, 3):
+        assert session.log(other)[0][-1] == Draw(2, None, False)
+    text = rulebook_text()
+    assert "takes the top card of the talon and looks at it" in flat(text)
+    assert "turns up" not in text and "unseen by the others" not in text
+    assert "she takes the top card of the talon and looks at it" in section("### 8.2")
+
+
+def test_4_7_the_first_out_skips_the_next_ante_but_pays_the_no_trick_remise() -> None:
+    deals = loads(EXAMPLE.read_text(encoding="utf-8")).deals
+    end = next(e for e in deals[1].events if isinstance(e, End))
+    assert end.first_out == 2 and Remise(2, 5, "no-trick") in deals[1].events
+    assert [e.seat for e in deals[2].events if isinstance(e, Ante)] == [0, 1, 3]
+    for heading in ("### 4.7", "## 9."):
+        text = section(heading)
+        assert '"в кассу не вносит ничего"' in text and "R8" in text
+        assert "exempts nobody" not in text
+
+
+def test_the_recoup_claim_is_quoted_as_can_with_the_study_beside_it() -> None:
+    book = flat(rulebook_text())
+    readme = flat((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert '"even the unluckiest can at least recoup his stakes"' in book
+    assert '"может окупить"' in book and "2.7%" in book
+    assert "even the unluckiest *can* at least recoup his stakes" in readme and "0–2.7%" in readme
+    assert "recoups his stakes" not in book + readme
+
+
+def test_every_russian_quotation_in_the_rulebook_is_word_for_word_in_the_source() -> None:
+    if not SOURCE.exists():
+        pytest.skip("shared/ is not beside this checkout")
+    source = flat(SOURCE.read_text(encoding="utf-8"))
+    quotes = re.findall(r'"([^"]*[А-Яа-яЁё][^"]*)"', flat(rulebook_text()))
+    assert len(quotes) >= 6
+    for quote in quotes:
+        assert quote in source, quote
+    assert "Это правило соблюдается и при пиковой масти с тузом" in section("### 5.4")
