@@ -1,9 +1,10 @@
-"""The installed program carries its rulebook: the wheel holds mushka/rules.md, identical to rules.md."""
+"""What gets installed: the wheel carries the rulebook and every subpackage; playing needs no dev tools."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -35,3 +36,19 @@ def test_the_wheel_ships_the_rulebook(tmp_path: Path) -> None:
             encoding="utf-8"
         )
         assert "mushka/engine.py" in names
+        for package in ("tui", "players", "study"):
+            assert f"mushka/{package}/__init__.py" in names
+
+
+def test_installing_to_play_brings_no_developer_tools() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    runtime = {d.split(">")[0].split("<")[0].split("=")[0].strip() for d in project["dependencies"]}
+    assert runtime == {"rich", "typer", "platformdirs"}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    play, test = readme.split("```sh\n", 1)[1].split("\n```", 1)[0].splitlines()
+    assert (
+        "pip install -e . " in play
+        and "[dev]" not in play
+        and play.endswith("mushka play --stake 15")
+    )
+    assert "pip install -e '.[dev]'" in test and test.endswith("python -m pytest")
