@@ -6,10 +6,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from mushka.cards import CARDS, Card
+from mushka.cards import CARDS, HAND_SIZE, TALON_SIZE, Card
 
-HAND_SIZE = 5
-TALON_SIZE = 12
+__all__ = ["HAND_SIZE", "TALON_SIZE", "Chance", "ScriptedChance", "SeededChance"]
 
 
 class Chance(Protocol):

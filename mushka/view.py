@@ -3,25 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mushka.actions import Action
 from mushka.cards import SUITS, Card, Suit, sorted_hand
-from mushka.events import (
-    Discard,
-    Draw,
-    Event,
-    Expose,
-    Lead,
-    Replenish,
-    Take,
-    TakeBack,
-    Trick,
-)
+from mushka.events import Discard, Draw, Event, Expose, Lead, Replenish, Take, TakeBack, Trick
 from mushka.house_rules import HouseRules
+from mushka.state import NO_SUIT, Phase, Step
 
 if TYPE_CHECKING:
-    from mushka.engine import Phase, Session, Step
+    from mushka.engine import Session
+
+# The suits of each 4-bit mask (1 << suit), as the views hand them out.
+_SUIT_SETS: Final = tuple(frozenset(s for s in SUITS if mask >> s & 1) for mask in range(16))
 
 
 def redact(event: Event, seat: int) -> Event:
@@ -33,9 +27,8 @@ def redact(event: Event, seat: int) -> Event:
     if isinstance(event, Replenish):
         return event if event.seat == seat else event._replace(cards=(None,) * len(event.cards))
     if isinstance(event, Expose):
-        if (
-            event.seat == seat
-        ):  # he knows which cards he laid, not the order they were shuffled into
+        if event.seat == seat:
+            # he knows which cards he laid, not the order they were shuffled into
             return event._replace(cards=tuple(sorted_hand(c for c in event.cards if c is not None)))
         return event._replace(cards=(None,) * len(event.cards))
     return event
@@ -43,7 +36,13 @@ def redact(event: Event, seat: int) -> Event:
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
-    """Everything one seat may see at one moment; the UI and computer players read only this."""
+    """Everything one seat may see at one moment; the UI and computer players read only this.
+
+    Besides the seat's hand and the redacted events of the deal, it carries the public facts
+    the engine keeps, so nobody re-derives them from the events: the open trick's plays, the
+    seats still to answer, the run of taken-back leads, the suit led last, and the suits each
+    seat is known to lack (see `Session.known_voids`).
+    """
 
     seat: int
     players: tuple[str, ...]
@@ -66,8 +65,12 @@ class SeatView:
     face_down_count: int
     exchange: tuple[int, int, int] | None
     legal_actions: tuple[Action, ...]
-    choices: str
     events: tuple[Event, ...]
+    trick_plays: tuple[tuple[int, Card], ...] = ()
+    followers: tuple[int, ...] = ()
+    takebacks: int = 0
+    last_lead_suit: Suit | None = None
+    voids: tuple[frozenset[Suit], ...] = (frozenset(),) * 4
 
     @property
     def is_my_turn(self) -> bool:
@@ -104,10 +107,10 @@ def _last_index(events: tuple[Event, ...], kind: type[Lead]) -> int:
 def build_view(session: Session, seat: int) -> SeatView:
     to_act = session.to_act
     led = session.led_suit
-    barred = session.last_lead_suit
+    last = session.last_lead_suit
     hand = session.hand(seat)
-    only_barred = bool(hand) and all(c.suit == barred for c in hand)
-    mine = to_act == seat
+    only_barred = bool(hand) and all(c >> 3 == last for c in hand)
+    voids = session.known_voids
     return SeatView(
         seat=seat,
         players=session.players,
@@ -125,11 +128,15 @@ def build_view(session: Session, seat: int) -> SeatView:
         tricks=tuple(session.tricks_won(s) for s in range(4)),
         out_order=session.out_order,
         first_outs=session.first_outs,
-        led_suit=SUITS[led] if led >= 0 else None,
-        barred_suit=SUITS[barred] if barred >= 0 and not only_barred else None,
+        led_suit=SUITS[led] if led != NO_SUIT else None,
+        barred_suit=SUITS[last] if last != NO_SUIT and not only_barred else None,
         face_down_count=session.face_down_count,
         exchange=session.exchange_pair,
-        legal_actions=session.legal_actions() if mine else (),
-        choices=session.describe_legal() if mine else "",
-        events=tuple(redact(e, seat) for e in session.events),
+        legal_actions=session.legal_actions() if to_act == seat else (),
+        events=session.seen_events(seat),
+        trick_plays=session.trick_plays,
+        followers=session.followers,
+        takebacks=session.takebacks,
+        last_lead_suit=SUITS[last] if last != NO_SUIT else None,
+        voids=tuple(_SUIT_SETS[mask] for mask in voids),
     )

@@ -28,6 +28,7 @@ from mushka.events import (
     Trick,
 )
 from mushka.house_rules import Exchange, HouseRules
+from mushka.record import dumps_session
 from mushka.simulate import play_random_session
 
 
@@ -184,7 +185,7 @@ def test_r5_a_drawn_card_of_the_led_suit_goes_straight_onto_the_trick() -> None:
     assert session.deals[0].events[-1] == Draw(1, parse_card("10H"), True)
     assert parse_card("10H") not in session.hand(1)
     act(session, "pass", "pass")
-    assert last_trick(session) == Trick(0, Suit.H, False, 4, 4)
+    assert last_trick(session) == Trick(0, Suit.H, False, 4, 4, parse_card("QH"))
 
 
 def test_r5_a_drawn_card_of_another_suit_joins_the_hand_and_counts_as_a_pass() -> None:
@@ -271,14 +272,14 @@ def test_r6_one_follower_is_enough_for_a_trick() -> None:
 def test_r6_the_winner_is_paid_at_once_from_the_kitty() -> None:
     session = trick_position("QH", ["KH", "8H", "7H"], stake=15)
     act(session, "KH", "8H", "7H")
-    assert last_trick(session) == Trick(1, Suit.H, False, 4, 4)
+    assert last_trick(session) == Trick(1, Suit.H, False, 4, 4, parse_card("KH"))
     assert session.kitty == 56 and session.net[1] == -11
 
 
 def test_r6_when_the_kitty_holds_less_the_winner_gets_what_it_holds() -> None:
     session = trick_position("QH", ["AS", "8H", "7H"], stake=1)
     act(session, "AS", "8H", "7H")
-    assert last_trick(session) == Trick(1, Suit.H, True, 8, 4)
+    assert last_trick(session) == Trick(1, Suit.H, True, 8, 4, MUSHKA)
     assert session.kitty == 0 and session.net[1] == 3
 
 
@@ -637,6 +638,15 @@ def test_api_apply_with_the_wrong_seat_is_refused() -> None:
 
 
 def test_api_legal_actions_are_exactly_what_apply_accepts() -> None:
-    session = trick_position("QH", ["KC 9C", "8D", "7D"])
+    legal = trick_position("QH", ["KC 9C", "8D", "7D"]).legal_actions()
+    assert legal == (DRAW, PASS)  # Boris holds no hearts and no mushka
     for action in [play(c) for c in CARDS] + [DRAW, PASS, a("take 1"), a("discard 7D")]:
-        assert session.can_apply(action) == (action in session.legal_actions())
+        session = trick_position("QH", ["KC 9C", "8D", "7D"])
+        before = dumps_session(session)
+        if action in legal:
+            produced = session.apply(action)
+            assert produced and produced[0].seat == 1 and session.to_act == 2
+        else:
+            with pytest.raises(IllegalActionError):
+                session.apply(action)
+            assert dumps_session(session) == before and session.to_act == 1
