@@ -76,6 +76,26 @@ _PLAY_PHASE: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _new = tuple.__new__
 _ALL_SUITS: Final = 0b1111
+_PLAY_OF: Final = PLAYS.__getitem__
+# Events that carry no amounts, made once and shared (they are immutable), each in a 1-tuple as
+# `apply` returns it: _FOLLOWS[seat][card], _LEADS[seat][card], _PASSES[seat], _REVOKES[seat].
+_FOLLOWS: Final = tuple(tuple((Follow(s, c),) for c in CARDS) for s in SEATS)
+_LEADS: Final = tuple(tuple((Lead(s, c),) for c in CARDS) for s in SEATS)
+_PASSES: Final = tuple((Pass(s, False),) for s in SEATS)
+_REVOKES: Final = tuple(Pass(s, True) for s in SEATS)
+_OTHERS: Final = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))  # play order
+# Legal answers to a lead, precomputed: [mushka held][talon not empty] when void in the led
+# suit; [mushka held][card] when holding exactly one card of it; the tail after two or more.
+_FOLLOW_VOID: Final = (
+    ((PASS,), (DRAW, PASS)),
+    ((PLAYS[_MUSHKA], PASS), (PLAYS[_MUSHKA], DRAW, PASS)),
+)
+_HOLDING_TAIL: Final = ((PASS,), (PLAYS[_MUSHKA], PASS))
+_FOLLOW_ONE: Final = tuple(
+    tuple((PLAYS[c], *_HOLDING_TAIL[m]) for c in range(DECK_SIZE)) for m in (0, 1)
+)
+# The rank of the only card in an 8-bit suit mask, or -1 if it holds none or several.
+_SINGLE_RANK: Final = tuple(b.bit_length() - 1 if b and not b & (b - 1) else -1 for b in range(256))
 
 
 def default_names() -> tuple[str, str, str, str]:
@@ -109,6 +129,7 @@ class Session:
         "_last_lead_suit",
         "_led_suit",
         "_legal",
+        "_masks",
         "_net",
         "_next_deal",
         "_out",
@@ -147,7 +168,8 @@ class Session:
     _kitty: int
     _last_lead_suit: int
     _led_suit: int
-    _legal: tuple[Action, ...] | None
+    _legal: tuple[Action, ...]  # always kept ready for the seat to act
+    _masks: list[int]  # per seat, bit `card` set for each card held (kept during play)
     _net: list[int]
     _next_deal: tuple[list[list[Card]], list[Card]] | MushkaError | None
     _out: list[int]
@@ -202,7 +224,7 @@ class Session:
         self._kitty = 0
         self._net = [0, 0, 0, 0]
         self._first_outs = []
-        self._legal = None
+        self._legal = ()
         self._next_deal = None
         self._guard = False
         self._seen = [None, None, None, None]
@@ -221,6 +243,7 @@ class Session:
             raise ChanceError(f"the first dealer must be a seat, not {short_repr(dealer)}")
         self._dealer = dealer % 4
         self._start_deal(0, self._ask_deal(0))
+        self._compute_legal()
 
     @classmethod
     def at_position(cls, position: Position, chance: Chance) -> Session:
@@ -238,13 +261,14 @@ class Session:
         self._kitty = position.kitty
         self._net = list(position.net)
         self._first_outs = list(position.first_outs)
-        self._legal = None
+        self._legal = ()
         self._next_deal = None
         self._guard = False
         self._seen = [None, None, None, None]
         self._dealer = position.dealer
         self._deal_index = position.deal_index
         self._hands = [list(h) for h in position.hands]
+        self._masks = [_mask(h) for h in self._hands]
         self._talon = list(position.talon)
         self._talon_pos = 0
         log = DealLog(
@@ -281,6 +305,7 @@ class Session:
             self._follower_index = 0
             self._start_lead(position.to_act)
         self._prefetch()
+        self._compute_legal()
         return self
 
     def position(self) -> Position:
@@ -359,10 +384,7 @@ class Session:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Everything the seat to act may do now; empty when the session is over."""
-        legal = self._legal
-        if legal is None:
-            legal = self._compute_legal()
-        return legal
+        return self._legal
 
     def apply(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
         """Carry out `action` for the seat to act and return the events it caused.
@@ -373,16 +395,130 @@ class Session:
         """
         if id(action) not in INTERNED:
             action = canonical(action)
-        legal = self._legal
-        if legal is None:
-            legal = self._compute_legal()
-        if action not in legal or (
+        if action not in self._legal or (
             seat is not None and (type(seat) is not int or seat != self._to_act)
         ):
             raise self._refusal(action, seat)
         if self._guard:
             return self._apply_atomically(action)
-        return self._advance(action)
+        # The two steps of almost every decision are carried out inline, the next seat's legal
+        # actions included (they are always kept ready), for speed.
+        step = self._step
+        if step is _FOLLOW:
+            seat = self._to_act
+            card = action[1]
+            if card is not None:  # a follow, or the mushka
+                self._hands[seat].remove(card)
+                self._masks[seat] ^= 1 << card
+                self._plays.append((seat, card))
+                produced: tuple[Event, ...] = _FOLLOWS[seat][card]
+                self._events.append(produced[0])
+            elif action is DRAW:
+                pos = self._talon_pos
+                drawn = self._talon[pos]
+                self._talon_pos = pos + 1
+                led = self._led_suit
+                if drawn >> 3 == led:
+                    self._plays.append((seat, drawn))
+                    self._voids[seat] |= 1 << led
+                    produced = (_new(Draw, (seat, drawn, True)),)
+                else:  # he lacked the suit and still does; the new card may be of any other
+                    self._hands[seat].append(drawn)
+                    self._masks[seat] |= 1 << drawn
+                    self._voids[seat] = 1 << led
+                    produced = (_new(Draw, (seat, drawn, False)),)
+                self._events.append(produced[0])
+            elif self._holds_led:  # a revoke (the flag is set with the legal actions)
+                remise = self.rules.remise
+                self._net[seat] -= remise
+                self._kitty += remise
+                produced = (_REVOKES[seat], _new(Remise, (seat, remise, "revoke")))
+                self._events.extend(produced)
+            else:
+                self._voids[seat] |= 1 << self._led_suit
+                produced = _PASSES[seat]
+                self._events.append(produced[0])
+            index = self._follower_index + 1
+            if index < len(self._followers):
+                self._follower_index = index
+                nxt = self._to_act = self._followers[index]
+                led = self._led_suit
+                mask = self._masks[nxt]
+                bits = mask >> (led << 3) & 0xFF
+                if bits:
+                    self._holds_led = True
+                    rank = _SINGLE_RANK[bits]
+                    if rank >= 0:
+                        self._legal = _FOLLOW_ONE[led != _SPADES and mask >> _MUSHKA & 1][
+                            (led << 3) + rank
+                        ]
+                    else:
+                        self._compute_legal()
+                else:
+                    self._holds_led = False
+                    self._legal = _FOLLOW_VOID[led != _SPADES and mask >> _MUSHKA & 1][
+                        self._talon_pos < len(self._talon)
+                    ]
+                return produced
+            events = self._events
+            start = len(events) - len(produced)
+            self._resolve_trick()
+            self._compute_legal()
+            return _since(events, start, self._events)
+        if step is _LEAD:
+            seat = self._to_act
+            card = action[1]
+            assert card is not None
+            hands = self._hands
+            hands[seat].remove(card)
+            self._masks[seat] ^= 1 << card
+            self._plays = [(seat, card)]
+            suit = card >> 3
+            if suit == self._last_lead_suit:  # a barred suit is led only from a one-suit hand
+                self._voids[seat] |= _ALL_SUITS ^ (1 << suit)
+            self._led_suit = self._last_lead_suit = led = suit
+            produced = _LEADS[seat][card]
+            self._events.append(produced[0])
+            first, second, third = _OTHERS[seat]
+            followers = self._followers = []
+            if hands[first]:
+                followers.append(first)
+            if hands[second]:
+                followers.append(second)
+            if hands[third]:
+                followers.append(third)
+            self._follower_index = 0
+            self._step = _FOLLOW
+            nxt = self._to_act = followers[0]
+            mask = self._masks[nxt]
+            bits = mask >> (led << 3) & 0xFF
+            if bits:
+                self._holds_led = True
+                rank = _SINGLE_RANK[bits]
+                if rank >= 0:
+                    self._legal = _FOLLOW_ONE[led != _SPADES and mask >> _MUSHKA & 1][
+                        (led << 3) + rank
+                    ]
+                else:
+                    self._compute_legal()
+            else:
+                self._holds_led = False
+                self._legal = _FOLLOW_VOID[led != _SPADES and mask >> _MUSHKA & 1][
+                    self._talon_pos < len(self._talon)
+                ]
+            return produced
+        events = self._events
+        start = len(events)
+        if step is _TAKE:
+            position = action[2]
+            assert position is not None
+            self._take(position)
+        else:
+            discarded = action[1]
+            assert discarded is not None
+            self._discard(CARDS[discarded])
+        self._compute_legal()
+        return _since(events, start, self._events)
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see now (R14): its own hand and the public table."""
@@ -448,23 +584,32 @@ class Session:
     # ---------------------------------------------------------------- legality
 
     def _compute_legal(self) -> tuple[Action, ...]:
+        legal: tuple[Action, ...]
         step = self._step
         if step is _FOLLOW:
             led = self._led_suit
-            hand = self._hands[self._to_act]
-            acts = [PLAYS[c] for c in hand if c >> 3 == led]
-            holds_led = self._holds_led = bool(acts)
-            if led != _SPADES and _MUSHKA in hand:
-                acts.append(PLAYS[_MUSHKA])
-            if not holds_led and self._talon_pos < len(self._talon):
-                acts.append(DRAW)
-            acts.append(PASS)
-            legal = tuple(acts)
+            mask = self._masks[self._to_act]
+            bits = mask >> (led << 3) & 0xFF
+            mushka = led != _SPADES and mask >> _MUSHKA & 1
+            if not bits:
+                self._holds_led = False
+                legal = _FOLLOW_VOID[mushka][self._talon_pos < len(self._talon)]
+            else:
+                self._holds_led = True
+                rank = _SINGLE_RANK[bits]
+                if rank >= 0:
+                    legal = _FOLLOW_ONE[mushka][(led << 3) + rank]
+                else:  # two or more of the led suit: in the order they are held
+                    hand = self._hands[self._to_act]
+                    legal = tuple([PLAYS[c] for c in hand if c >> 3 == led]) + _HOLDING_TAIL[mushka]
         elif step is _LEAD:
             hand = self._hands[self._to_act]
             last = self._last_lead_suit
-            acts = [PLAYS[c] for c in hand if c >> 3 != last]
-            legal = tuple(acts) if acts else tuple([PLAYS[c] for c in hand])
+            mask = self._masks[self._to_act]
+            if last < 0 or not mask >> (last << 3) & 0xFF or not mask & ~(0xFF << (last << 3)):
+                legal = tuple(map(_PLAY_OF, hand))
+            else:
+                legal = tuple([PLAYS[c] for c in hand if c >> 3 != last])
         elif step is _TAKE:
             legal = TAKES[: len(self._face_down)]
         elif step is _DISCARD:
@@ -564,85 +709,14 @@ class Session:
 
     # ---------------------------------------------------------------- carrying out a decision
 
-    def _advance(self, action: Action) -> tuple[Event, ...]:
-        """Carry out a legal action (checked by the caller) and return the events it caused."""
-        self._legal = None
-        events = self._events
-        start = len(events)
-        step = self._step
-        if step is _FOLLOW:
-            seat = self._to_act
-            card = action[1]
-            if card is not None:  # a follow, or the mushka
-                self._hands[seat].remove(card)
-                self._plays.append((seat, card))
-                events.append(_new(Follow, (seat, card)))
-            elif action is DRAW:
-                pos = self._talon_pos
-                drawn = self._talon[pos]
-                self._talon_pos = pos + 1
-                led = self._led_suit
-                if drawn >> 3 == led:
-                    self._plays.append((seat, drawn))
-                    self._voids[seat] |= 1 << led
-                    events.append(_new(Draw, (seat, drawn, True)))
-                else:  # he lacked the suit and still does; the new card may be of any other
-                    self._hands[seat].append(drawn)
-                    self._voids[seat] = 1 << led
-                    events.append(_new(Draw, (seat, drawn, False)))
-            else:
-                if self._holds_led:  # a revoke (set when the legal actions were computed)
-                    events.append(_new(Pass, (seat, True)))
-                    remise = self.rules.remise
-                    self._net[seat] -= remise
-                    self._kitty += remise
-                    events.append(_new(Remise, (seat, remise, "revoke")))
-                else:
-                    self._voids[seat] |= 1 << self._led_suit
-                    events.append(_new(Pass, (seat, False)))
-            index = self._follower_index + 1
-            if index < len(self._followers):
-                self._follower_index = index
-                self._to_act = self._followers[index]
-            else:
-                self._resolve_trick()
-        elif step is _LEAD:
-            seat = self._to_act
-            card = action[1]
-            assert card is not None
-            hands = self._hands
-            hands[seat].remove(card)
-            self._plays = [(seat, card)]
-            suit = card >> 3
-            if suit == self._last_lead_suit:  # a barred suit is led only from a one-suit hand
-                self._voids[seat] |= _ALL_SUITS ^ (1 << suit)
-            self._led_suit = self._last_lead_suit = suit
-            events.append(_new(Lead, (seat, card)))
-            followers: list[int] = []
-            self._followers = followers
-            for s in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4):
-                if hands[s]:
-                    followers.append(s)
-            self._follower_index = 0
-            self._step = _FOLLOW
-            self._to_act = followers[0]
-        elif step is _TAKE:
-            position = action[2]
-            assert position is not None
-            self._take(position)
-        else:
-            discarded = action[1]
-            assert discarded is not None
-            self._discard(CARDS[discarded])
-        if self._events is events:
-            return tuple(events[start:])
-        return (*events[start:], *self._events)
-
     def _apply_atomically(self, action: Action) -> tuple[Event, ...]:
-        """`_advance` for a step where chance may still fail: on failure, restore everything."""
+        """`apply` for a step where chance may still fail: on failure, restore everything."""
         saved = self._snapshot()
+        self._guard = False
         try:
-            return self._advance(action)
+            produced = self.apply(action)
+            self._guard = self._guard_needed()
+            return produced
         except BaseException as exc:
             self._restore(saved)
             if isinstance(exc, MushkaError):
@@ -650,6 +724,12 @@ class Session:
             if isinstance(exc, Exception):
                 raise ChanceError(f"the source of chance failed: {short_repr(exc, 80)}") from None
             raise
+
+    def _guard_needed(self) -> bool:
+        """Whether the next decision may meet a failing chance (see `_prefetch`)."""
+        if type(self._chance) is SeededChance:
+            return False
+        return self._phase is Phase.EXCHANGE or isinstance(self._next_deal, MushkaError)
 
     def _snapshot(self) -> dict[str, object]:
         state: dict[str, object] = {}
@@ -677,8 +757,11 @@ class Session:
 
     def _ask_deal(self, index: int) -> tuple[list[list[Card]], list[Card]]:
         """Deal `index` from the source of chance, checked; a failure becomes a ChanceError."""
+        chance = self._chance
+        if type(chance) is SeededChance:  # trusted: a shuffle of the deck itself
+            return chance.deal(index)
         try:
-            hands, talon = self._chance.deal(index)
+            hands, talon = chance.deal(index)
         except MushkaError:
             raise
         except Exception as exc:
@@ -792,9 +875,10 @@ class Session:
             counts = [0, 0, 0, 0]
             for c in hand:
                 counts[c >> 3] += 1
-            suit = next((s for s in range(4) if counts[s] >= 3), NO_SUIT)
-            if suit == NO_SUIT:
+            most = max(counts)
+            if most < 3:
                 continue
+            suit = counts.index(most)  # five cards hold at most one suit three times
             suited = [c for c in hand if c >> 3 == suit]
             laid = self._ask_face_down(seat, suited)
             self._hands[seat] = [c for c in hand if c >> 3 != suit]
@@ -813,8 +897,11 @@ class Session:
         self._start_play()
 
     def _ask_face_down(self, seat: int, cards: list[Card]) -> list[Card]:
+        chance = self._chance
+        if type(chance) is SeededChance:  # trusted: a shuffle of the cards themselves
+            return chance.face_down(self._deal_index, seat, cards)
         try:
-            laid = self._chance.face_down(self._deal_index, seat, cards)
+            laid = chance.face_down(self._deal_index, seat, cards)
         except MushkaError:
             raise
         except Exception as exc:
@@ -855,6 +942,7 @@ class Session:
     # ---------------------------------------------------------------- play (R5–R8)
 
     def _start_play(self) -> None:
+        self._masks = [_mask(h) for h in self._hands]
         self._phase = _PLAY_PHASE
         self._start_lead((self._dealer + 1) % 4)
         self._prefetch()
@@ -871,13 +959,18 @@ class Session:
         leader, lead_card = plays[0]
         if len(plays) == 1:
             hands[leader].append(lead_card)
+            self._masks[leader] |= 1 << lead_card
             self._plays = []
             events.append(_new(TakeBack, (leader, lead_card)))
             self._takebacks += 1
-            if self._takebacks >= _holders(hands):
+            if self._takebacks >= (hands[0] != []) + (hands[1] != []) + (hands[2] != []) + (
+                hands[3] != []
+            ):
                 self._end_deal(blocked=True)
             else:
-                self._start_lead(self._next_holder(leader))
+                self._step = _LEAD
+                self._to_act = self._next_holder(leader)
+                self._led_suit = NO_SUIT
             return
         led = self._led_suit
         winner, best = leader, lead_card
@@ -886,28 +979,30 @@ class Session:
             if card == _MUSHKA:
                 winner, best, doubled = seat, card, True
                 break
-            if card >> 3 == led and card > best:
+            if card > best and card >> 3 == led:
                 winner, best = seat, card
-        value = self.rules.prices[led] * (2 if doubled else 1)
-        paid = value if value <= self._kitty else self._kitty
-        self._kitty -= paid
+        value = self.rules.prices[led]
+        if doubled:
+            value *= 2
+        kitty = self._kitty
+        paid = value if value <= kitty else kitty
+        self._kitty = kitty - paid
         self._net[winner] += paid
         self._tricks_won[winner].append(led)
-        won = self._won_cards
-        for _, card in plays:
-            won.append(card)
+        self._won_cards.extend([card for _, card in plays])
         self._plays = []
         events.append(_new(Trick, (winner, SUITS[led], doubled, value, paid, best)))
-        out = self._out
         for seat, _ in plays:
-            if not hands[seat] and seat not in out:
-                out.append(seat)
+            if not hands[seat] and seat not in self._out:
+                self._out.append(seat)
                 events.append(_new(Out, (seat,)))
         self._takebacks = 0
-        if _holders(hands) <= 1:
+        if (hands[0] != []) + (hands[1] != []) + (hands[2] != []) + (hands[3] != []) <= 1:
             self._end_deal(blocked=False)
         else:
-            self._start_lead(winner if hands[winner] else self._next_holder(winner))
+            self._step = _LEAD
+            self._to_act = winner if hands[winner] else self._next_holder(winner)
+            self._led_suit = NO_SUIT
 
     def _next_holder(self, seat: int) -> int:
         hands = self._hands
@@ -981,6 +1076,20 @@ class Session:
             chooser, receiver = self._pairs[self._pair_index]
             return self._exposer, chooser, receiver
         return None
+
+
+def _since(events: list[Event], start: int, current: list[Event]) -> tuple[Event, ...]:
+    """The events from `start` on, and all of a new deal's if one began meanwhile."""
+    if current is events:
+        return tuple(events[start:])
+    return (*events[start:], *current)
+
+
+def _mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
 
 
 def _copy(value: object) -> object:
