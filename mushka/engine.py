@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
@@ -77,6 +78,7 @@ _OVER: Final = Phase.OVER
 _new = tuple.__new__
 _ALL_SUITS: Final = 0b1111
 _PLAY_OF: Final = PLAYS.__getitem__
+_CARD_OF_PLAY: Final = operator.itemgetter(1)  # (seat, card) -> card
 # Events that carry no amounts, made once and shared (they are immutable), each in a 1-tuple as
 # `apply` returns it: _FOLLOWS[seat][card], _LEADS[seat][card], _PASSES[seat], _REVOKES[seat].
 _FOLLOWS: Final = tuple(tuple((Follow(s, c),) for c in CARDS) for s in SEATS)
@@ -131,7 +133,6 @@ class Session:
         "_legal",
         "_masks",
         "_net",
-        "_next_deal",
         "_out",
         "_pair_index",
         "_pairs",
@@ -171,7 +172,6 @@ class Session:
     _legal: tuple[Action, ...]  # always kept ready for the seat to act
     _masks: list[int]  # per seat, bit `card` set for each card held (kept during play)
     _net: list[int]
-    _next_deal: tuple[list[list[Card]], list[Card]] | MushkaError | None
     _out: list[int]
     _pair_index: int
     _pairs: list[tuple[int, int]]
@@ -225,8 +225,9 @@ class Session:
         self._net = [0, 0, 0, 0]
         self._first_outs = []
         self._legal = ()
-        self._next_deal = None
-        self._guard = False
+        # Only a seeded chance cannot fail; with any other, every decision is made atomically
+        # (a snapshot restored if chance fails), since it may start a deal or an exchange.
+        self._guard = type(chance) is not SeededChance
         self._seen = [None, None, None, None]
         self._phase = Phase.EXCHANGE
         self._step = _NONE
@@ -262,8 +263,7 @@ class Session:
         self._net = list(position.net)
         self._first_outs = list(position.first_outs)
         self._legal = ()
-        self._next_deal = None
-        self._guard = False
+        self._guard = type(chance) is not SeededChance
         self._seen = [None, None, None, None]
         self._dealer = position.dealer
         self._deal_index = position.deal_index
@@ -304,7 +304,6 @@ class Session:
             self._followers = []
             self._follower_index = 0
             self._start_lead(position.to_act)
-        self._prefetch()
         self._compute_legal()
         return self
 
@@ -715,21 +714,15 @@ class Session:
         self._guard = False
         try:
             produced = self.apply(action)
-            self._guard = self._guard_needed()
-            return produced
         except BaseException as exc:
-            self._restore(saved)
+            self._restore(saved)  # _guard included
             if isinstance(exc, MushkaError):
                 raise
             if isinstance(exc, Exception):
                 raise ChanceError(f"the source of chance failed: {short_repr(exc, 80)}") from None
             raise
-
-    def _guard_needed(self) -> bool:
-        """Whether the next decision may meet a failing chance (see `_prefetch`)."""
-        if type(self._chance) is SeededChance:
-            return False
-        return self._phase is Phase.EXCHANGE or isinstance(self._next_deal, MushkaError)
+        self._guard = True
+        return produced
 
     def _snapshot(self) -> dict[str, object]:
         state: dict[str, object] = {}
@@ -769,23 +762,6 @@ class Session:
         _check_deal(hands, talon)
         return [[CARDS[c] for c in h] for h in hands], [CARDS[c] for c in talon]
 
-    def _prefetch(self) -> None:
-        """Ask for the next deal now, while nothing depends on it, unless chance cannot fail.
-
-        A seeded chance is asked at the deal's end as always (the same seed gives the same
-        cards); any other chance is asked as play begins, so that a chance that cannot deal
-        makes the deal's last decision refused, atomically, instead of breaking a half-made state.
-        """
-        self._next_deal = None
-        self._guard = False
-        if type(self._chance) is SeededChance or self._deal_index + 1 >= self.rules.deals:
-            return
-        try:
-            self._next_deal = self._ask_deal(self._deal_index + 1)
-        except MushkaError as exc:
-            self._next_deal = exc
-            self._guard = True
-
     def _start_deal(self, index: int, dealt: tuple[list[list[Card]], list[Card]]) -> None:
         if index > 0:
             self._dealer = (self._dealer + 1) % 4
@@ -824,8 +800,6 @@ class Session:
             self._start_play()
         else:
             self._phase = Phase.EXCHANGE
-            # face-down orders come from chance: keep exchange steps atomic if it may fail
-            self._guard = type(self._chance) is not SeededChance
             dealer = self._dealer
             self._exchange_order = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
             self._next_exchange()
@@ -848,12 +822,7 @@ class Session:
         self._first_outs.append(first)
         self._plays = []
         if self._deal_index + 1 < self.rules.deals:
-            dealt = self._next_deal
-            if dealt is None:
-                dealt = self._ask_deal(self._deal_index + 1)
-            elif isinstance(dealt, MushkaError):
-                raise dealt
-            self._start_deal(self._deal_index + 1, dealt)
+            self._start_deal(self._deal_index + 1, self._ask_deal(self._deal_index + 1))
             return
         amount = self._kitty
         self._net[first] += amount
@@ -862,7 +831,6 @@ class Session:
         self._phase = _OVER
         self._step = _NONE
         self._to_act = -1
-        self._guard = False
 
     # ---------------------------------------------------------------- exchange (R10, R11)
 
@@ -945,7 +913,6 @@ class Session:
         self._masks = [_mask(h) for h in self._hands]
         self._phase = _PLAY_PHASE
         self._start_lead((self._dealer + 1) % 4)
-        self._prefetch()
 
     def _start_lead(self, seat: int) -> None:
         self._step = _LEAD
@@ -989,12 +956,13 @@ class Session:
         self._kitty = kitty - paid
         self._net[winner] += paid
         self._tricks_won[winner].append(led)
-        self._won_cards.extend([card for _, card in plays])
+        self._won_cards.extend(map(_CARD_OF_PLAY, plays))
         self._plays = []
         events.append(_new(Trick, (winner, SUITS[led], doubled, value, paid, best)))
+        out = self._out
         for seat, _ in plays:
-            if not hands[seat] and seat not in self._out:
-                self._out.append(seat)
+            if not hands[seat] and seat not in out:
+                out.append(seat)
                 events.append(_new(Out, (seat,)))
         self._takebacks = 0
         if (hands[0] != []) + (hands[1] != []) + (hands[2] != []) + (hands[3] != []) <= 1:
