@@ -1,4 +1,27 @@
-"""The rules engine: a whole session of mushka-kopilka as a state machine of seat decisions."""
+"""The rules engine: a whole session of mushka-kopilka as a state machine of seat decisions.
+
+>>> from mushka.engine import Session
+>>> from mushka.actions import parse_action
+>>> from mushka.house_rules import Exchange, HouseRules
+>>> session = Session(["Anna", "Boris", "Vera", "Gleb"], HouseRules(exchange=Exchange.OFF), seed=7)
+>>> session.players[session.to_act], session.describe_legal()
+('Gleb', 'Lead any card (Q♠, Q♣, 10♠, Q♦, K♥).')
+>>> session.apply(parse_action("QS"))
+(Lead(seat=3, card=Card('QS')),)
+>>> session.describe_legal()
+'Follow spades (A♠, 8♠) or pass (remise 5).'
+>>> session.apply(parse_action("KH"))
+Traceback (most recent call last):
+  ...
+mushka.errors.IllegalActionError: you do not hold K♥. Follow spades (A♠, 8♠) or pass (remise 5).
+>>> view = session.view(0)  # what Anna may see: her hand and the public table
+>>> " ".join(str(card) for card in view.hand), view.trick_plays, view.followers
+('A♥ J♥ A♦ A♠ 8♠', ((3, Card('QS')),), (0, 1, 2))
+>>> session.apply(parse_action("8S"))
+(Follow(seat=0, card=Card('8S')),)
+>>> session.kitty, session.net
+(60, (-15, -15, -15, -15))
+"""
 
 from __future__ import annotations
 
