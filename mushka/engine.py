@@ -90,7 +90,7 @@ __all__ = [
 
 # Bound once: the hot paths below compare by identity and build events without keyword overhead.
 _MUSHKA: Final = int(MUSHKA)
-_SPADES: Final = int(SUITS[3])
+_SPADES: Final = int(Suit.S)
 _FOLLOW: Final = Step.FOLLOW
 _LEAD: Final = Step.LEAD
 _TAKE: Final = Step.TAKE
