@@ -35,10 +35,6 @@ _CARD_OF_CODE: Final[dict[str, Card]] = dict(zip(CODES, CARDS, strict=True))
 _SUIT_OF_CODE: Final = {s.code: s for s in SUITS}
 
 
-def card_code(card: Card | None) -> str | None:
-    return None if card is None else CODES[card]
-
-
 def event_to_json(event: Event) -> dict[str, Any]:
     """The record's object for one event: {"type": ..., fields...}; hidden cards become null."""
     out: dict[str, Any] = {"type": EVENT_NAMES[type(event)]}

@@ -101,6 +101,7 @@ _OVER: Final = Phase.OVER
 _new = tuple.__new__
 _ALL_SUITS: Final = 0b1111
 _PLAY_OF: Final = PLAYS.__getitem__
+_DISCARD_OF: Final = DISCARDS.__getitem__
 _CARD_OF_PLAY: Final = operator.itemgetter(1)  # (seat, card) -> card
 # Events that carry no amounts, made once and shared (they are immutable), each in a 1-tuple as
 # `apply` returns it: _FOLLOWS[seat][card], _LEADS[seat][card], _PASSES[seat], _REVOKES[seat].
@@ -161,6 +162,7 @@ class Session:
         "_pairs",
         "_phase",
         "_plays",
+        "_prices",
         "_seen",
         "_step",
         "_takebacks",
@@ -200,6 +202,7 @@ class Session:
     _pairs: list[tuple[int, int]]
     _phase: Phase
     _plays: list[tuple[int, Card]]
+    _prices: tuple[int, int, int, int]
     _seen: list[tuple[list[Event], list[Event]] | None]
     _step: Step
     _takebacks: int
@@ -237,6 +240,7 @@ class Session:
             raise SetupError(f"rng must be a random.Random, not {short_repr(rng)}")
         self.players = names
         self.rules = rules if rules is not None else HouseRules()
+        self._prices = self.rules.prices
         if chance is None and rng is None and seed is None:
             seed = random.SystemRandom().randrange(2**63)
         self.seed = seed
@@ -280,6 +284,7 @@ class Session:
         self = cls.__new__(cls)
         self.players = position.players
         self.rules = position.rules
+        self._prices = position.rules.prices
         self.seed = None
         self._chance = chance
         self._kitty = position.kitty
@@ -485,7 +490,6 @@ class Session:
             events = self._events
             start = len(events) - len(produced)
             self._resolve_trick()
-            self._compute_legal()
             return _since(events, start, self._events)
         if step is _LEAD:
             seat = self._to_act
@@ -529,16 +533,35 @@ class Session:
                     self._talon_pos < len(self._talon)
                 ]
             return produced
-        events = self._events
-        start = len(events)
         if step is _TAKE:
             position = action[2]
             assert position is not None
-            self._take(position)
-        else:
-            discarded = action[1]
-            assert discarded is not None
-            self._discard(CARDS[discarded])
+            receiver = self._pairs[self._pair_index][1]
+            taken = self._face_down.pop(position)
+            self._hands[receiver].append(taken)
+            produced = (_new(Take, (receiver, taken)),)
+            self._events.append(produced[0])
+            self._step = _DISCARD
+            self._to_act = receiver
+            self._legal = tuple(map(_DISCARD_OF, self._hands[receiver]))
+            return produced
+        # a discard
+        discarded = action[1]
+        assert discarded is not None
+        seat = self._to_act
+        self._hands[seat].remove(discarded)
+        self._discards.append(CARDS[discarded])
+        produced = (_new(Discard, (seat, CARDS[discarded])),)
+        self._events.append(produced[0])
+        self._pair_index += 1
+        if self._pair_index < len(self._pairs):
+            self._step = _TAKE
+            self._to_act = self._pairs[self._pair_index][0]
+            self._legal = TAKES[: len(self._face_down)]
+            return produced
+        events = self._events
+        start = len(events) - 1
+        self._replenish()
         self._compute_legal()
         return _since(events, start, self._events)
 
@@ -635,7 +658,7 @@ class Session:
         elif step is _TAKE:
             legal = TAKES[: len(self._face_down)]
         elif step is _DISCARD:
-            legal = tuple([DISCARDS[c] for c in self._hands[self._to_act]])
+            legal = tuple(map(_DISCARD_OF, self._hands[self._to_act]))
         else:
             legal = ()
         self._legal = legal
@@ -793,7 +816,7 @@ class Session:
         self._hands = [list(h) for h in hands]
         self._talon = list(talon)
         self._talon_pos = 0
-        log = DealLog(self._dealer, tuple(tuple(h) for h in hands), tuple(talon))
+        log = DealLog(self._dealer, tuple(map(tuple, hands)), tuple(talon))
         self.deals.append(log)
         self._events = events = log.events
         self._tricks_won = [[], [], [], []]
@@ -901,24 +924,8 @@ class Session:
             raise ChanceError("a face-down order must hold exactly the exposed cards")
         return [CARDS[c] for c in laid]
 
-    def _take(self, position: int) -> None:
-        receiver = self._pairs[self._pair_index][1]
-        card = self._face_down.pop(position)
-        self._hands[receiver].append(card)
-        self._events.append(_new(Take, (receiver, card)))
-        self._step = _DISCARD
-        self._to_act = receiver
-
-    def _discard(self, card: Card) -> None:
-        seat = self._to_act
-        self._hands[seat].remove(card)
-        self._discards.append(card)
-        self._events.append(_new(Discard, (seat, card)))
-        self._pair_index += 1
-        if self._pair_index < len(self._pairs):
-            self._step = _TAKE
-            self._to_act = self._pairs[self._pair_index][0]
-            return
+    def _replenish(self) -> None:
+        """The exposer takes back his face-down cards and draws as many as were taken."""
         taken = len(self._pairs)
         pos = self._talon_pos
         drawn = self._talon[pos : pos + taken]
@@ -943,6 +950,8 @@ class Session:
         self._led_suit = NO_SUIT
 
     def _resolve_trick(self) -> None:
+        """Settle the trick (or take the lead back), then set up the next lead and its legal
+        actions (or end the deal)."""
         plays = self._plays
         hands = self._hands
         events = self._events
@@ -957,10 +966,21 @@ class Session:
                 hands[3] != []
             ):
                 self._end_deal(blocked=True)
+                self._compute_legal()
             else:
+                led = self._led_suit
                 self._step = _LEAD
-                self._to_act = self._next_holder(leader)
+                nxt = self._to_act = self._next_holder(leader)
                 self._led_suit = NO_SUIT
+                hand = hands[nxt]
+                mask = self._masks[nxt]
+                barred = mask >> (led << 3) & 0xFF
+                if not barred or mask == barred << (
+                    led << 3
+                ):  # no card of the suit led last, or only those
+                    self._legal = tuple(map(_PLAY_OF, hand))
+                else:
+                    self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
             return
         led = self._led_suit
         winner, best = leader, lead_card
@@ -971,7 +991,7 @@ class Session:
                 break
             if card > best and card >> 3 == led:
                 winner, best = seat, card
-        value = self.rules.prices[led]
+        value = self._prices[led]
         if doubled:
             value *= 2
         kitty = self._kitty
@@ -990,10 +1010,20 @@ class Session:
         self._takebacks = 0
         if (hands[0] != []) + (hands[1] != []) + (hands[2] != []) + (hands[3] != []) <= 1:
             self._end_deal(blocked=False)
+            self._compute_legal()
         else:
             self._step = _LEAD
-            self._to_act = winner if hands[winner] else self._next_holder(winner)
+            nxt = self._to_act = winner if hands[winner] else self._next_holder(winner)
             self._led_suit = NO_SUIT
+            hand = hands[nxt]
+            mask = self._masks[nxt]
+            barred = mask >> (led << 3) & 0xFF
+            if not barred or mask == barred << (
+                led << 3
+            ):  # no card of the suit led last, or only those
+                self._legal = tuple(map(_PLAY_OF, hand))
+            else:
+                self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
 
     def _next_holder(self, seat: int) -> int:
         hands = self._hands
