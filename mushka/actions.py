@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mushka.cards import CARDS, DECK_SIZE, Card, parse_card
 from mushka.errors import InvalidActionError, InvalidCardError, short_repr
@@ -45,15 +46,48 @@ class Action(NamedTuple):
         return str(self.kind)
 
 
-DRAW: Final = Action(Kind.DRAW)
-PASS: Final = Action(Kind.PASS)
-PLAYS: Final = tuple(Action(Kind.PLAY, c) for c in CARDS)
-DISCARDS: Final = tuple(Action(Kind.DISCARD, c) for c in CARDS)
+class Interned(Action):
+    """The class of the one instance of each action (DRAW, PASS, PLAYS, DISCARDS, TAKES).
+
+    `type(action) is Interned` is the engine's fast check that an action is well-formed;
+    anything else is checked field by field by `canonical` and replaced by its instance.
+    No other instance of this class is ever made: it cannot be constructed, and copying or
+    changing one gives the instance or a plain Action.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: object, **kwargs: object) -> Interned:
+        raise TypeError("actions are built with play(), discard(), take(), DRAW and PASS")
+
+    def __repr__(self) -> str:
+        return repr(Action(*self))
+
+    def __reduce__(self) -> tuple[object, tuple[Action]]:
+        return (canonical, (Action(*self),))
+
+    def _replace(self, **changes: Any) -> Action:  # type: ignore[override]
+        return Action(*self)._replace(**changes)
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Action:  # type: ignore[override]
+        return Action._make(iterable)
+
+
+Interned.__name__ = Interned.__qualname__ = "Action"  # it shows, and reads, as an Action
+
+
+def _intern(kind: Kind, card: Card | None = None, position: int | None = None) -> Action:
+    made: Action = tuple.__new__(Interned, (kind, card, position))
+    return made
+
+
+DRAW: Final = _intern(Kind.DRAW)
+PASS: Final = _intern(Kind.PASS)
+PLAYS: Final = tuple(_intern(Kind.PLAY, c) for c in CARDS)
+DISCARDS: Final = tuple(_intern(Kind.DISCARD, c) for c in CARDS)
 MAX_FACE_DOWN = 8
-TAKES: Final = tuple(Action(Kind.TAKE, None, i) for i in range(MAX_FACE_DOWN))
-# The identities of the one instance of every action: the engine's fast check that an action
-# is one of these (anything else is checked field by field, then replaced by its instance).
-INTERNED: Final = frozenset(map(id, (*PLAYS, *DISCARDS, *TAKES, DRAW, PASS)))
+TAKES: Final = tuple(_intern(Kind.TAKE, None, i) for i in range(MAX_FACE_DOWN))
 
 _HOW: Final = "build one with play(card), discard(card), take(position), DRAW or PASS"
 
@@ -64,6 +98,8 @@ def canonical(action: object) -> Action:
     An Action's kind must be a Kind, its card a card index 0-31 (a Card or an int, never a bool
     or a float), its position an int from 0, each given exactly where its kind needs one.
     """
+    if type(action) is Interned:
+        return action
     if type(action) is not Action:
         raise InvalidActionError(f"{short_repr(action)} is not an action: {_HOW}")
     kind, card, position = action

@@ -75,8 +75,8 @@ class SeededChance:
     def deal(self, deal_index: int) -> tuple[list[list[Card]], list[Card]]:
         deck = list(CARDS)
         _shuffle(self.rng, deck)
-        hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(4)]
-        return hands, deck[4 * HAND_SIZE :]
+        n = HAND_SIZE
+        return [deck[:n], deck[n : 2 * n], deck[2 * n : 3 * n], deck[3 * n : 4 * n]], deck[4 * n :]
 
     def face_down(self, deal_index: int, seat: int, cards: Sequence[Card]) -> list[Card]:
         laid = list(cards)

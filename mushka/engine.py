@@ -30,7 +30,17 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from mushka.actions import DISCARDS, DRAW, INTERNED, PASS, PLAYS, TAKES, Action, Kind, canonical
+from mushka.actions import (
+    DISCARDS,
+    DRAW,
+    PASS,
+    PLAYS,
+    TAKES,
+    Action,
+    Interned,
+    Kind,
+    canonical,
+)
 from mushka.cards import (
     CARDS,
     DECK_SIZE,
@@ -420,7 +430,7 @@ class Session:
         allowed raises (InvalidActionError when malformed, IllegalActionError when the rules
         forbid it, ChanceError when the next deal cannot be dealt) and changes nothing.
         """
-        if id(action) not in INTERNED:
+        if type(action) is not Interned:
             action = canonical(action)
         if action not in self._legal or (
             seat is not None and (type(seat) is not int or seat != self._to_act)
@@ -812,9 +822,9 @@ class Session:
         if index > 0:
             self._dealer = (self._dealer + 1) % 4
         self._deal_index = index
-        hands, talon = dealt
-        self._hands = [list(h) for h in hands]
-        self._talon = list(talon)
+        hands, talon = dealt  # fresh lists: the engine's own from here on
+        self._hands = hands
+        self._talon = talon
         self._talon_pos = 0
         log = DealLog(self._dealer, tuple(map(tuple, hands)), tuple(talon))
         self.deals.append(log)

@@ -194,3 +194,23 @@ def test_the_fuzz_campaign_would_see_a_broken_guard(monkeypatch: pytest.MonkeyPa
     report = load_fuzz().campaign(3_000, seed=11)
     assert report.foreign or report.accepted
     assert PLAYS  # the interned actions the guard compares against
+
+
+def test_the_one_instance_of_an_action_cannot_be_forged_or_changed() -> None:
+    import copy
+    import pickle
+
+    interned = type(PLAYS[5])
+    with pytest.raises(TypeError):
+        interned(Kind.PLAY, 5.0)
+    changed = PLAYS[5]._replace(card=6.0)  # type: ignore[arg-type]
+    made = interned._make([Kind.PLAY, 6.0, None])
+    assert type(changed) is Action and type(made) is Action
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "KH JS 8D 9D 10D", "7S 8S 9S 10S JC", "JD QD KD AD AH"]
+    )
+    for forged in (changed, made):
+        with pytest.raises(InvalidActionError):
+            session.apply(forged)
+    assert pickle.loads(pickle.dumps(PLAYS[5])) is PLAYS[5] and copy.deepcopy(DRAW) is DRAW
+    assert repr(PASS) == "Action(kind=<Kind.PASS: 'pass'>, card=None, position=None)"
