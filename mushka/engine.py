@@ -972,9 +972,7 @@ class Session:
             self._plays = []
             events.append(_new(TakeBack, (leader, lead_card)))
             self._takebacks += 1
-            if self._takebacks >= (hands[0] != []) + (hands[1] != []) + (hands[2] != []) + (
-                hands[3] != []
-            ):
+            if self._takebacks >= 4 - self._masks.count(0):  # a full round of holders
                 self._end_deal(blocked=True)
                 self._compute_legal()
             else:
@@ -1012,13 +1010,14 @@ class Session:
         self._won_cards.extend(map(_CARD_OF_PLAY, plays))
         self._plays = []
         events.append(_new(Trick, (winner, SUITS[led], doubled, value, paid, best)))
+        masks = self._masks
         out = self._out
         for seat, _ in plays:
-            if not hands[seat] and seat not in out:
+            if not masks[seat] and seat not in out:
                 out.append(seat)
                 events.append(_new(Out, (seat,)))
         self._takebacks = 0
-        if (hands[0] != []) + (hands[1] != []) + (hands[2] != []) + (hands[3] != []) <= 1:
+        if masks.count(0) >= 3:  # at most one seat still holds cards
             self._end_deal(blocked=False)
             self._compute_legal()
         else:
@@ -1148,11 +1147,6 @@ def _check_players(players: Sequence[str] | None) -> tuple[str, ...]:
         if not isinstance(name, str):
             raise SetupError(f"a player's name must be text, not {short_repr(name)}")
     return names
-
-
-def _holders(hands: list[list[Card]]) -> int:
-    """How many seats still hold cards."""
-    return (hands[0] != []) + (hands[1] != []) + (hands[2] != []) + (hands[3] != [])
 
 
 def _check_deal(hands: object, talon: object) -> None:
