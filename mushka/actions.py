@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from mushka.cards import CARDS, Card, parse_card
-from mushka.errors import InvalidActionError, InvalidCardError
+from mushka.cards import CARDS, DECK_SIZE, Card, parse_card
+from mushka.errors import InvalidActionError, InvalidCardError, short_repr
 
 
 class Kind(StrEnum):
@@ -29,49 +30,126 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         if self.kind is Kind.PLAY or self.kind is Kind.DISCARD:
             return f"{self.kind} {self.card}"
-        if self.kind is Kind.TAKE:
-            return f"take #{(self.position or 0) + 1}"
+        if self.kind is Kind.TAKE and self.position is not None:
+            return f"take #{self.position + 1}"
         return str(self.kind)
 
     @property
     def code(self) -> str:
         """A compact text form that `parse_action` reads back: 'QH', 'draw', 'take 2', 'discard 7S'."""
-        if self.kind is Kind.PLAY:
-            return CARDS[self.card or 0].code
-        if self.kind is Kind.DISCARD:
-            return f"discard {CARDS[self.card or 0].code}"
-        if self.kind is Kind.TAKE:
-            return f"take {(self.position or 0) + 1}"
+        if self.kind is Kind.PLAY and self.card is not None:
+            return CARDS[self.card].code
+        if self.kind is Kind.DISCARD and self.card is not None:
+            return f"discard {CARDS[self.card].code}"
+        if self.kind is Kind.TAKE and self.position is not None:
+            return f"take {self.position + 1}"
         return str(self.kind)
 
 
-DRAW: Final = Action(Kind.DRAW)
-PASS: Final = Action(Kind.PASS)
-PLAYS: Final = tuple(Action(Kind.PLAY, c) for c in CARDS)
-DISCARDS: Final = tuple(Action(Kind.DISCARD, c) for c in CARDS)
+class Interned(Action):
+    """The class of the one instance of each action (DRAW, PASS, PLAYS, DISCARDS, TAKES).
+
+    `type(action) is Interned` is the engine's fast check that an action is well-formed;
+    anything else is checked field by field by `canonical` and replaced by its instance.
+    No other instance of this class is ever made: it cannot be constructed, and copying or
+    changing one gives the instance or a plain Action.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: object, **kwargs: object) -> Interned:
+        raise TypeError("actions are built with play(), discard(), take(), DRAW and PASS")
+
+    def __repr__(self) -> str:
+        return repr(Action(*self))
+
+    def __reduce__(self) -> tuple[object, tuple[Action]]:
+        return (canonical, (Action(*self),))
+
+    def _replace(self, **changes: Any) -> Action:  # type: ignore[override]
+        return Action(*self)._replace(**changes)
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Action:  # type: ignore[override]
+        return Action._make(iterable)
+
+
+Interned.__name__ = Interned.__qualname__ = "Action"  # it shows, and reads, as an Action
+
+
+def _intern(kind: Kind, card: Card | None = None, position: int | None = None) -> Action:
+    made: Action = tuple.__new__(Interned, (kind, card, position))
+    return made
+
+
+DRAW: Final = _intern(Kind.DRAW)
+PASS: Final = _intern(Kind.PASS)
+PLAYS: Final = tuple(_intern(Kind.PLAY, c) for c in CARDS)
+DISCARDS: Final = tuple(_intern(Kind.DISCARD, c) for c in CARDS)
 MAX_FACE_DOWN = 8
-TAKES: Final = tuple(Action(Kind.TAKE, None, i) for i in range(MAX_FACE_DOWN))
+TAKES: Final = tuple(_intern(Kind.TAKE, None, i) for i in range(MAX_FACE_DOWN))
+
+_HOW: Final = "build one with play(card), discard(card), take(position), DRAW or PASS"
+
+
+def canonical(action: object) -> Action:
+    """The one instance of a well-formed action; InvalidActionError for anything malformed.
+
+    An Action's kind must be a Kind, its card a card index 0-31 (a Card or an int, never a bool
+    or a float), its position an int from 0, each given exactly where its kind needs one.
+    """
+    if type(action) is Interned:
+        return action
+    if type(action) is not Action:
+        raise InvalidActionError(f"{short_repr(action)} is not an action: {_HOW}")
+    kind, card, position = action
+    if type(kind) is not Kind:
+        raise InvalidActionError(
+            f"an action's kind must be a Kind (Kind.PLAY, Kind.DRAW, ...), not {short_repr(kind)}"
+        )
+    if kind is Kind.PLAY or kind is Kind.DISCARD:
+        if position is not None:
+            raise InvalidActionError(f"a {kind.value} has a card, not a position: {_HOW}")
+        if type(card) is not Card and (type(card) is not int or not 0 <= card < DECK_SIZE):
+            raise InvalidActionError(
+                f"a {kind.value} needs a card (an index 0-31), not {short_repr(card)}"
+            )
+        return (PLAYS if kind is Kind.PLAY else DISCARDS)[card]
+    if card is not None:
+        raise InvalidActionError(f"a {kind.value} names no card, not {short_repr(card)}")
+    if kind is Kind.TAKE:
+        if type(position) is not int or not 0 <= position < MAX_FACE_DOWN:
+            raise InvalidActionError(
+                f"a take needs a face-down position 0-{MAX_FACE_DOWN - 1}, not {short_repr(position)}"
+            )
+        return TAKES[position]
+    if position is not None:
+        raise InvalidActionError(f"a {kind.value} names no position, not {short_repr(position)}")
+    return DRAW if kind is Kind.DRAW else PASS
 
 
 def play(card: Card | str) -> Action:
-    return PLAYS[parse_card(card) if isinstance(card, str) else card]
+    """Play (lead or follow with) `card`, a Card, a card index or a card code such as 'QH'."""
+    return canonical(Action(Kind.PLAY, parse_card(card) if isinstance(card, str) else card))
 
 
 def discard(card: Card | str) -> Action:
-    return DISCARDS[parse_card(card) if isinstance(card, str) else card]
+    return canonical(Action(Kind.DISCARD, parse_card(card) if isinstance(card, str) else card))
 
 
 def take(position: int) -> Action:
     """Take the face-down card at `position` (0-based)."""
-    if not 0 <= position < MAX_FACE_DOWN:
+    if type(position) is int and not 0 <= position < MAX_FACE_DOWN:
         raise InvalidActionError(
-            f"there is no face-down position {position + 1}; positions start at 1"
+            f"there is no face-down position {position + 1}; positions are 1-{MAX_FACE_DOWN}"
         )
-    return TAKES[position]
+    return canonical(Action(Kind.TAKE, None, position))
 
 
 def parse_action(text: str) -> Action:
     """Read 'QH', 'play qh', 'draw', 'd', 'pass', 'p', 'take 2', 'discard 7s'."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"{short_repr(text)} is not text")
     words = text.strip().lower().split()
     if not words:
         raise InvalidActionError(
@@ -84,8 +162,11 @@ def parse_action(text: str) -> Action:
         if head in ("pass", "p") and not rest:
             return PASS
         if head in ("take", "t") and len(rest) == 1:
-            if not rest[0].isdigit() or int(rest[0]) < 1:
-                raise InvalidActionError(f"take needs a position number from 1, not {rest[0]!r}")
+            digits = rest[0]
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= 3) or int(digits) < 1:
+                raise InvalidActionError(
+                    f"take needs a position number from 1, not {short_repr(digits)}"
+                )
             return take(int(rest[0]) - 1)
         if head in ("discard", "x") and len(rest) == 1:
             return discard(rest[0])
@@ -96,6 +177,6 @@ def parse_action(text: str) -> Action:
     except InvalidCardError as exc:
         raise InvalidActionError(str(exc)) from None
     raise InvalidActionError(
-        f"{text.strip()!r} is not an action: give a card such as QH or 10♠, "
+        f"{short_repr(text.strip())} is not an action: give a card such as QH or 10♠, "
         "or draw, pass, take N, discard CARD"
     )

@@ -7,6 +7,7 @@ from enum import IntEnum
 from typing import Final
 
 from mushka.errors import InvalidCardError
+from mushka.errors import short_repr as _short
 
 
 class Suit(IntEnum):
@@ -48,8 +49,10 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, index: int) -> Card:
-        if not 0 <= index < 32:
-            raise InvalidCardError(f"no card has index {index}; indices run from 0 to 31")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < DECK_SIZE:
+            raise InvalidCardError(
+                f"no card has index {_short(index)}; indices are whole numbers from 0 to 31"
+            )
         return CARDS[index]
 
     @property
@@ -87,15 +90,14 @@ class Card(int):
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
-    @staticmethod
-    def parse(text: str) -> Card:
-        return parse_card(text)
 
-
-MUSHKA_INDEX: Final = 31
+DECK_SIZE: Final = 32  # cards in the deck
+HAND_SIZE: Final = 5  # cards dealt to each seat
+TALON_SIZE: Final = DECK_SIZE - 4 * HAND_SIZE  # the twelve undealt cards
+MUSHKA_INDEX: Final = 31  # the ace of spades
 CODES: Final = tuple(r + s.code for s in SUITS for r in RANK_CODES)
 LABELS: Final = tuple(r + s.symbol for s in SUITS for r in RANK_CODES)
-CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(32))
+CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(DECK_SIZE))
 MUSHKA: Final = CARDS[MUSHKA_INDEX]
 
 _SUIT_INPUT: Final = {
@@ -117,10 +119,12 @@ _RANK_INPUT: Final = {code: i for i, code in enumerate(RANK_CODES)} | {"T": 3}
 
 def parse_card(text: str) -> Card:
     """Read a card code such as 'QH', 'qh', '10♠', 'TS' or 'ts'; raise InvalidCardError if unreadable."""
-    raw = text.strip().upper()
+    if not isinstance(text, str):
+        raise InvalidCardError(f"{_short(text)} is not a card code: a card code is text such as QH")
+    raw = text.strip().upper() if len(text) <= 16 else ""
     if len(raw) < 2:
         raise InvalidCardError(
-            f"{text!r} is not a card: write rank then suit, e.g. QH, 10S, T♠ "
+            f"{_short(text)} is not a card: write rank then suit, e.g. QH, 10S, T♠ "
             "(ranks 7 8 9 10 J Q K A, suits H C D S or ♥ ♣ ♦ ♠)"
         )
     rank = _RANK_INPUT.get(raw[:-1])
@@ -128,7 +132,7 @@ def parse_card(text: str) -> Card:
     if rank is None or suit is None:
         what = "rank" if rank is None else "suit"
         raise InvalidCardError(
-            f"{text!r} is not a card (unknown {what}): ranks are 7 8 9 10 (or T) J Q K A, "
+            f"{_short(text)} is not a card (unknown {what}): ranks are 7 8 9 10 (or T) J Q K A, "
             "suits H C D S (or ♥ ♣ ♦ ♠)"
         )
     return CARDS[suit * 8 + rank]

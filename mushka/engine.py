@@ -1,17 +1,68 @@
-"""The rules engine: a whole session of mushka-kopilka as a state machine of seat decisions."""
+"""The rules engine: a whole session of mushka-kopilka as a state machine of seat decisions.
+
+>>> from mushka.engine import Session
+>>> from mushka.actions import parse_action
+>>> from mushka.house_rules import Exchange, HouseRules
+>>> session = Session(["Anna", "Boris", "Vera", "Gleb"], HouseRules(exchange=Exchange.OFF), seed=7)
+>>> session.players[session.to_act], session.describe_legal()
+('Gleb', 'Lead any card (Q♠, Q♣, 10♠, Q♦, K♥).')
+>>> session.apply(parse_action("QS"))
+(Lead(seat=3, card=Card('QS')),)
+>>> session.describe_legal()
+'Follow spades (A♠, 8♠) or pass (remise 5).'
+>>> session.apply(parse_action("KH"))
+Traceback (most recent call last):
+  ...
+mushka.errors.IllegalActionError: you do not hold K♥. Follow spades (A♠, 8♠) or pass (remise 5).
+>>> view = session.view(0)  # what Anna may see: her hand and the public table
+>>> " ".join(str(card) for card in view.hand), view.trick_plays, view.followers
+('A♥ J♥ A♦ A♠ 8♠', ((3, Card('QS')),), (0, 1, 2))
+>>> session.apply(parse_action("8S"))
+(Follow(seat=0, card=Card('8S')),)
+>>> session.kitty, session.net
+(60, (-15, -15, -15, -15))
+"""
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
-from mushka.actions import DISCARDS, DRAW, PASS, PLAYS, TAKES, Action, Kind
-from mushka.cards import CARDS, MUSHKA, SUITS, Card, Suit, sorted_hand
-from mushka.chance import HAND_SIZE, TALON_SIZE, Chance, SeededChance
-from mushka.errors import GameOverError, IllegalActionError, InvalidActionError, MushkaError
+from mushka.actions import (
+    DISCARDS,
+    DRAW,
+    PASS,
+    PLAYS,
+    TAKES,
+    Action,
+    Interned,
+    Kind,
+    canonical,
+)
+from mushka.cards import (
+    CARDS,
+    DECK_SIZE,
+    HAND_SIZE,
+    MUSHKA,
+    SUITS,
+    TALON_SIZE,
+    Card,
+    Suit,
+    sorted_hand,
+)
+from mushka.chance import Chance, SeededChance
+from mushka.errors import (
+    ChanceError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidInputError,
+    MushkaError,
+    SetupError,
+    short_repr,
+)
 from mushka.events import (
     Ante,
     Discard,
@@ -31,65 +82,56 @@ from mushka.events import (
     Trick,
 )
 from mushka.house_rules import Exchange, HouseRules
+from mushka.state import NO_SUIT, SEATS, DealLog, Phase, Position, Step
 
 if TYPE_CHECKING:
     from mushka.view import SeatView
 
-SEATS: Final = (0, 1, 2, 3)
-NO_SUIT: Final = -1
+__all__ = [
+    "NO_SUIT",
+    "SEATS",
+    "DealLog",
+    "Phase",
+    "Position",
+    "Session",
+    "Step",
+    "default_names",
+]
+
+# Bound once: the hot paths below compare by identity and build events without keyword overhead.
 _MUSHKA: Final = int(MUSHKA)
-_SPADES: Final = 3
-
-
-class Phase(StrEnum):
-    """Where the session stands."""
-
-    EXCHANGE = "exchange"
-    PLAY = "play"
-    OVER = "over"
-
-
-class Step(StrEnum):
-    """What kind of decision the seat to act faces."""
-
-    LEAD = "lead"
-    FOLLOW = "follow"
-    TAKE = "take"
-    DISCARD = "discard"
-    NONE = "none"
-
-
-@dataclass(frozen=True, slots=True)
-class Position:
-    """A point in the play phase of a deal, everything spelled out (see `Session.at_position`)."""
-
-    players: tuple[str, ...]
-    rules: HouseRules
-    deal_index: int
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    talon: tuple[Card, ...]
-    kitty: int
-    net: tuple[int, ...]
-    first_outs: tuple[int, ...]
-    tricks_won: tuple[tuple[int, ...], ...]
-    out_order: tuple[int, ...]
-    last_lead_suit: int
-    takebacks: int
-    to_act: int
-    trick: tuple[tuple[int, Card], ...] = ()
-    followers: tuple[int, ...] = ()
-    out_of_play: tuple[Card, ...] = ()
-
-
-@dataclass(slots=True)
-class DealLog:
-    """One deal as the record keeps it: the dealer, the cards as dealt, and every event."""
-
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    talon: tuple[Card, ...]
-    events: list[Event] = field(default_factory=list)
+_SPADES: Final = int(Suit.S)
+_FOLLOW: Final = Step.FOLLOW
+_LEAD: Final = Step.LEAD
+_TAKE: Final = Step.TAKE
+_DISCARD: Final = Step.DISCARD
+_NONE: Final = Step.NONE
+_PLAY_PHASE: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_new = tuple.__new__
+_ALL_SUITS: Final = 0b1111
+_PLAY_OF: Final = PLAYS.__getitem__
+_DISCARD_OF: Final = DISCARDS.__getitem__
+_CARD_OF_PLAY: Final = operator.itemgetter(1)  # (seat, card) -> card
+# Events that carry no amounts, made once and shared (they are immutable), each in a 1-tuple as
+# `apply` returns it: _FOLLOWS[seat][card], _LEADS[seat][card], _PASSES[seat], _REVOKES[seat].
+_FOLLOWS: Final = tuple(tuple((Follow(s, c),) for c in CARDS) for s in SEATS)
+_LEADS: Final = tuple(tuple((Lead(s, c),) for c in CARDS) for s in SEATS)
+_PASSES: Final = tuple((Pass(s, False),) for s in SEATS)
+_REVOKES: Final = tuple(Pass(s, True) for s in SEATS)
+_OTHERS: Final = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))  # play order
+# Legal answers to a lead, precomputed: [mushka held][talon not empty] when void in the led
+# suit; [mushka held][card] when holding exactly one card of it; the tail after two or more.
+_FOLLOW_VOID: Final = (
+    ((PASS,), (DRAW, PASS)),
+    ((PLAYS[_MUSHKA], PASS), (PLAYS[_MUSHKA], DRAW, PASS)),
+)
+_HOLDING_TAIL: Final = ((PASS,), (PLAYS[_MUSHKA], PASS))
+_FOLLOW_ONE: Final = tuple(
+    tuple((PLAYS[c], *_HOLDING_TAIL[m]) for c in range(DECK_SIZE)) for m in (0, 1)
+)
+# The rank of the only card in an 8-bit suit mask, or -1 if it holds none or several.
+_SINGLE_RANK: Final = tuple(b.bit_length() - 1 if b and not b & (b - 1) else -1 for b in range(256))
 
 
 def default_names() -> tuple[str, str, str, str]:
@@ -100,7 +142,8 @@ class Session:
     """A session of four players and one kitty, played deal by deal until the last payout.
 
     Ask `to_act` whose decision it is, `legal_actions()` what that seat may do, and `apply()` one
-    of them. `view(seat)` is what a seat may see; `deals` is the full (omniscient) record.
+    of them (it returns the events it caused). `view(seat)` is what a seat may see; `deals` is the
+    full (omniscient) record. Anything refused raises a MushkaError and changes nothing.
     """
 
     __slots__ = (
@@ -115,30 +158,74 @@ class Session:
         "_first_outs",
         "_follower_index",
         "_followers",
+        "_guard",
         "_hands",
         "_holds_led",
         "_kitty",
         "_last_lead_suit",
         "_led_suit",
         "_legal",
+        "_masks",
         "_net",
         "_out",
         "_pair_index",
         "_pairs",
         "_phase",
         "_plays",
+        "_prices",
+        "_seen",
         "_step",
         "_takebacks",
         "_talon",
         "_talon_pos",
         "_to_act",
         "_tricks_won",
+        "_voids",
         "_won_cards",
         "deals",
         "players",
         "rules",
         "seed",
     )
+    _chance: Chance
+    _deal_index: int
+    _dealer: int
+    _discards: list[Card]
+    _events: list[Event]
+    _exchange_order: list[int]
+    _exposer: int
+    _face_down: list[Card]
+    _first_outs: list[int]
+    _follower_index: int
+    _followers: list[int]
+    _guard: bool
+    _hands: list[list[Card]]
+    _holds_led: bool
+    _kitty: int
+    _last_lead_suit: int
+    _led_suit: int
+    _legal: tuple[Action, ...]  # always kept ready for the seat to act
+    _masks: list[int]  # per seat, bit `card` set for each card held (kept during play)
+    _net: list[int]
+    _out: list[int]
+    _pair_index: int
+    _pairs: list[tuple[int, int]]
+    _phase: Phase
+    _plays: list[tuple[int, Card]]
+    _prices: tuple[int, int, int, int]
+    _seen: list[tuple[list[Event], list[Event]] | None]
+    _step: Step
+    _takebacks: int
+    _talon: list[Card]
+    _talon_pos: int
+    _to_act: int
+    _tricks_won: list[list[int]]
+    _voids: list[int]
+    _won_cards: list[Card]
+    deals: list[DealLog]
+    players: tuple[str, ...]
+    rules: HouseRules
+    seed: int | None
 
     def __init__(
         self,
@@ -149,27 +236,52 @@ class Session:
         rng: random.Random | None = None,
         chance: Chance | None = None,
     ) -> None:
-        names = tuple(players) if players is not None else default_names()
-        if len(names) != 4:
-            raise InvalidActionError(f"mushka-kopilka needs exactly four players, not {len(names)}")
-        self.players: tuple[str, ...] = names
+        names = _check_players(players)
+        if rules is not None and not isinstance(rules, HouseRules):
+            raise SetupError(f"rules must be HouseRules, not {short_repr(rules)}")
+        given = [n for n, v in (("seed", seed), ("rng", rng), ("chance", chance)) if v is not None]
+        if len(given) > 1:
+            raise SetupError(
+                f"give at most one source of chance (seed, rng or chance), not {' and '.join(given)}"
+            )
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise SetupError(f"seed must be a whole number, not {short_repr(seed)}")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise SetupError(f"rng must be a random.Random, not {short_repr(rng)}")
+        self.players = names
         self.rules = rules if rules is not None else HouseRules()
+        self._prices = self.rules.prices
         if chance is None and rng is None and seed is None:
             seed = random.SystemRandom().randrange(2**63)
         self.seed = seed
         if chance is None:
             chance = SeededChance(rng if rng is not None else random.Random(seed))
         self._chance = chance
-        self.deals: list[DealLog] = []
+        self.deals = []
         self._kitty = 0
         self._net = [0, 0, 0, 0]
-        self._first_outs: list[int] = []
-        self._legal: tuple[Action, ...] | None = None
+        self._first_outs = []
+        self._legal = ()
+        # Only a seeded chance cannot fail; with any other, every decision is made atomically
+        # (a snapshot restored if chance fails), since it may start a deal or an exchange.
+        self._guard = type(chance) is not SeededChance
+        self._seen = [None, None, None, None]
         self._phase = Phase.EXCHANGE
-        self._step = Step.NONE
+        self._step = _NONE
         self._to_act = -1
-        self._dealer = chance.first_dealer() % 4
-        self._start_deal(0)
+        try:
+            dealer = chance.first_dealer()
+        except MushkaError:
+            raise
+        except Exception as exc:
+            raise ChanceError(
+                f"the source of chance failed to draw the first dealer: {exc}"
+            ) from None
+        if isinstance(dealer, bool) or not isinstance(dealer, int):
+            raise ChanceError(f"the first dealer must be a seat, not {short_repr(dealer)}")
+        self._dealer = dealer % 4
+        self._start_deal(0, self._ask_deal(0))
+        self._compute_legal()
 
     @classmethod
     def at_position(cls, position: Position, chance: Chance) -> Session:
@@ -182,15 +294,19 @@ class Session:
         self = cls.__new__(cls)
         self.players = position.players
         self.rules = position.rules
+        self._prices = position.rules.prices
         self.seed = None
         self._chance = chance
         self._kitty = position.kitty
         self._net = list(position.net)
         self._first_outs = list(position.first_outs)
-        self._legal = None
+        self._legal = ()
+        self._guard = type(chance) is not SeededChance
+        self._seen = [None, None, None, None]
         self._dealer = position.dealer
         self._deal_index = position.deal_index
         self._hands = [list(h) for h in position.hands]
+        self._masks = [_mask(h) for h in self._hands]
         self._talon = list(position.talon)
         self._talon_pos = 0
         log = DealLog(
@@ -205,28 +321,37 @@ class Session:
         self._out = list(position.out_order)
         self._last_lead_suit = position.last_lead_suit
         self._takebacks = position.takebacks
-        self._phase = Phase.PLAY
+        self._voids = [0, 0, 0, 0]
+        self._phase = _PLAY_PHASE
+        self._exchange_order = []
+        self._pairs = []
+        self._pair_index = 0
+        self._exposer = -1
+        self._holds_led = False
         if position.trick:
             leader = position.trick[0][0]
             self._plays = list(position.trick)
             self._led_suit = position.trick[0][1] >> 3
             self._followers = list(position.followers)
             self._follower_index = 0
-            self._step = Step.FOLLOW
+            self._step = _FOLLOW
             self._to_act = self._followers[0]
             assert leader not in self._followers
         else:
             self._plays = []
+            self._followers = []
+            self._follower_index = 0
             self._start_lead(position.to_act)
+        self._compute_legal()
         return self
 
     def position(self) -> Position:
         """The current play-phase position, every hand included (omniscient; see `at_position`)."""
-        if self._phase is not Phase.PLAY:
+        if self._phase is not _PLAY_PHASE:
             raise IllegalActionError(
                 f"a position is taken during play, not during the {self._phase.value}"
             )
-        following = self._step is Step.FOLLOW
+        following = self._step is _FOLLOW
         return Position(
             players=self.players,
             rules=self.rules,
@@ -251,7 +376,7 @@ class Session:
 
     @property
     def is_over(self) -> bool:
-        return self._phase is Phase.OVER
+        return self._phase is _OVER
 
     @property
     def phase(self) -> Phase:
@@ -296,59 +421,192 @@ class Session:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Everything the seat to act may do now; empty when the session is over."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
+        return self._legal
 
-    def can_apply(self, action: Action, seat: int | None = None) -> bool:
-        return (seat is None or seat == self._to_act) and action in self.legal_actions()
+    def apply(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
+        """Carry out `action` for the seat to act and return the events it caused.
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Carry out `action` for the seat to act; raise (changing nothing) if it is not allowed.
-
-        Pass `seat` to have the engine check that it is indeed that seat's turn.
+        Pass `seat` to have the engine check that it is indeed that seat's turn. Anything not
+        allowed raises (InvalidActionError when malformed, IllegalActionError when the rules
+        forbid it, ChanceError when the next deal cannot be dealt) and changes nothing.
         """
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal or (seat is not None and seat != self._to_act):
+        if type(action) is not Interned:
+            action = canonical(action)
+        if action not in self._legal or (
+            seat is not None and (type(seat) is not int or seat != self._to_act)
+        ):
             raise self._refusal(action, seat)
-        self._legal = None
+        if self._guard:
+            return self._apply_atomically(action)
+        # The two steps of almost every decision are carried out inline, the next seat's legal
+        # actions included (they are always kept ready), for speed.
         step = self._step
-        card = action.card
-        if step is Step.FOLLOW:
-            if card is not None:
-                self._follow(CARDS[card])
-            elif action is DRAW or action.kind is Kind.DRAW:
-                self._draw()
+        if step is _FOLLOW:
+            seat = self._to_act
+            card = action[1]
+            if card is not None:  # a follow, or the mushka
+                self._hands[seat].remove(card)
+                self._masks[seat] ^= 1 << card
+                self._plays.append((seat, card))
+                produced: tuple[Event, ...] = _FOLLOWS[seat][card]
+                self._events.append(produced[0])
+            elif action is DRAW:
+                pos = self._talon_pos
+                drawn = self._talon[pos]
+                self._talon_pos = pos + 1
+                led = self._led_suit
+                if drawn >> 3 == led:
+                    self._plays.append((seat, drawn))
+                    self._voids[seat] |= 1 << led
+                    produced = (_new(Draw, (seat, drawn, True)),)
+                else:  # he lacked the suit and still does; the new card may be of any other
+                    self._hands[seat].append(drawn)
+                    self._masks[seat] |= 1 << drawn
+                    self._voids[seat] = 1 << led
+                    produced = (_new(Draw, (seat, drawn, False)),)
+                self._events.append(produced[0])
+            elif self._holds_led:  # a revoke (the flag is set with the legal actions)
+                remise = self.rules.remise
+                self._net[seat] -= remise
+                self._kitty += remise
+                produced = (_REVOKES[seat], _new(Remise, (seat, remise, "revoke")))
+                self._events.extend(produced)
             else:
-                self._pass()
-        elif step is Step.LEAD:
-            self._lead(CARDS[card or 0])
-        elif step is Step.TAKE:
-            self._take(action.position or 0)
-        else:
-            self._discard(CARDS[card or 0])
+                self._voids[seat] |= 1 << self._led_suit
+                produced = _PASSES[seat]
+                self._events.append(produced[0])
+            index = self._follower_index + 1
+            if index < len(self._followers):
+                self._follower_index = index
+                nxt = self._to_act = self._followers[index]
+                led = self._led_suit
+                mask = self._masks[nxt]
+                bits = mask >> (led << 3) & 0xFF
+                if bits:
+                    self._holds_led = True
+                    rank = _SINGLE_RANK[bits]
+                    if rank >= 0:
+                        self._legal = _FOLLOW_ONE[led != _SPADES and mask >> _MUSHKA & 1][
+                            (led << 3) + rank
+                        ]
+                    else:
+                        self._compute_legal()
+                else:
+                    self._holds_led = False
+                    self._legal = _FOLLOW_VOID[led != _SPADES and mask >> _MUSHKA & 1][
+                        self._talon_pos < len(self._talon)
+                    ]
+                return produced
+            events = self._events
+            start = len(events) - len(produced)
+            self._resolve_trick()
+            return _since(events, start, self._events)
+        if step is _LEAD:
+            seat = self._to_act
+            card = action[1]
+            assert card is not None
+            hands = self._hands
+            hands[seat].remove(card)
+            self._masks[seat] ^= 1 << card
+            self._plays = [(seat, card)]
+            suit = card >> 3
+            if suit == self._last_lead_suit:  # a barred suit is led only from a one-suit hand
+                self._voids[seat] |= _ALL_SUITS ^ (1 << suit)
+            self._led_suit = self._last_lead_suit = led = suit
+            produced = _LEADS[seat][card]
+            self._events.append(produced[0])
+            first, second, third = _OTHERS[seat]
+            followers = self._followers = []
+            if hands[first]:
+                followers.append(first)
+            if hands[second]:
+                followers.append(second)
+            if hands[third]:
+                followers.append(third)
+            self._follower_index = 0
+            self._step = _FOLLOW
+            nxt = self._to_act = followers[0]
+            mask = self._masks[nxt]
+            bits = mask >> (led << 3) & 0xFF
+            if bits:
+                self._holds_led = True
+                rank = _SINGLE_RANK[bits]
+                if rank >= 0:
+                    self._legal = _FOLLOW_ONE[led != _SPADES and mask >> _MUSHKA & 1][
+                        (led << 3) + rank
+                    ]
+                else:
+                    self._compute_legal()
+            else:
+                self._holds_led = False
+                self._legal = _FOLLOW_VOID[led != _SPADES and mask >> _MUSHKA & 1][
+                    self._talon_pos < len(self._talon)
+                ]
+            return produced
+        if step is _TAKE:
+            position = action[2]
+            assert position is not None
+            receiver = self._pairs[self._pair_index][1]
+            taken = self._face_down.pop(position)
+            self._hands[receiver].append(taken)
+            produced = (_new(Take, (receiver, taken)),)
+            self._events.append(produced[0])
+            self._step = _DISCARD
+            self._to_act = receiver
+            self._legal = tuple(map(_DISCARD_OF, self._hands[receiver]))
+            return produced
+        # a discard
+        discarded = action[1]
+        assert discarded is not None
+        seat = self._to_act
+        self._hands[seat].remove(discarded)
+        self._discards.append(CARDS[discarded])
+        produced = (_new(Discard, (seat, CARDS[discarded])),)
+        self._events.append(produced[0])
+        self._pair_index += 1
+        if self._pair_index < len(self._pairs):
+            self._step = _TAKE
+            self._to_act = self._pairs[self._pair_index][0]
+            self._legal = TAKES[: len(self._face_down)]
+            return produced
+        events = self._events
+        start = len(events) - 1
+        self._replenish()
+        self._compute_legal()
+        return _since(events, start, self._events)
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see now (R14): its own hand and the public table."""
         from mushka.view import build_view  # the view module reads the session's public accessors
 
-        return build_view(self, seat)
+        return build_view(self, _check_seat(seat))
+
+    def seen_events(self, seat: int) -> tuple[Event, ...]:
+        """The current deal's events as `seat` may know them (kept up to date incrementally)."""
+        from mushka.view import redact
+
+        seat = _check_seat(seat)
+        events = self._events
+        cache = self._seen[seat]
+        if cache is None or cache[0] is not events:
+            cache = self._seen[seat] = (events, [])
+        seen = cache[1]
+        if len(seen) < len(events):
+            seen.extend([redact(e, seat) for e in events[len(seen) :]])
+        return tuple(seen)
 
     def log(self, seat: int | None = None) -> list[list[Event]]:
         """Every deal's events as `seat` may know them; with no seat, only what all may know."""
         from mushka.view import redact
 
-        who = -1 if seat is None else seat
+        who = -1 if seat is None else _check_seat(seat)
         return [[redact(e, who) for e in deal.events] for deal in self.deals]
 
     # ---------------------------------------------------------------- omniscient accessors
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's cards in the order it holds them (omniscient: a UI shows only its own seat's)."""
-        return tuple(self._hands[seat])
+        return tuple(self._hands[_check_seat(seat)])
 
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self._hands)
@@ -381,34 +639,48 @@ class Session:
     # ---------------------------------------------------------------- legality
 
     def _compute_legal(self) -> tuple[Action, ...]:
+        legal: tuple[Action, ...]
         step = self._step
-        if step is Step.FOLLOW:
+        if step is _FOLLOW:
             led = self._led_suit
-            hand = self._hands[self._to_act]
-            acts = [PLAYS[c] for c in hand if c >> 3 == led]
-            holds_led = self._holds_led = bool(acts)
-            if led != _SPADES and _MUSHKA in hand:
-                acts.append(PLAYS[_MUSHKA])
-            if not holds_led and self._talon_pos < len(self._talon):
-                acts.append(DRAW)
-            acts.append(PASS)
-            return tuple(acts)
-        if step is Step.LEAD:
+            mask = self._masks[self._to_act]
+            bits = mask >> (led << 3) & 0xFF
+            mushka = led != _SPADES and mask >> _MUSHKA & 1
+            if not bits:
+                self._holds_led = False
+                legal = _FOLLOW_VOID[mushka][self._talon_pos < len(self._talon)]
+            else:
+                self._holds_led = True
+                rank = _SINGLE_RANK[bits]
+                if rank >= 0:
+                    legal = _FOLLOW_ONE[mushka][(led << 3) + rank]
+                else:  # two or more of the led suit: in the order they are held
+                    hand = self._hands[self._to_act]
+                    legal = tuple([PLAYS[c] for c in hand if c >> 3 == led]) + _HOLDING_TAIL[mushka]
+        elif step is _LEAD:
             hand = self._hands[self._to_act]
             last = self._last_lead_suit
-            acts = [PLAYS[c] for c in hand if c >> 3 != last]
-            return tuple(acts) if acts else tuple(PLAYS[c] for c in hand)
-        if step is Step.TAKE:
-            return TAKES[: len(self._face_down)]
-        if step is Step.DISCARD:
-            return tuple(DISCARDS[c] for c in self._hands[self._to_act])
-        return ()
+            mask = self._masks[self._to_act]
+            if last < 0 or not mask >> (last << 3) & 0xFF or not mask & ~(0xFF << (last << 3)):
+                legal = tuple(map(_PLAY_OF, hand))
+            else:
+                legal = tuple([PLAYS[c] for c in hand if c >> 3 != last])
+        elif step is _TAKE:
+            legal = TAKES[: len(self._face_down)]
+        elif step is _DISCARD:
+            legal = tuple(map(_DISCARD_OF, self._hands[self._to_act]))
+        else:
+            legal = ()
+        self._legal = legal
+        return legal
 
-    def _refusal(self, action: object, seat: int | None) -> Exception:
+    def _refusal(self, action: Action, seat: object) -> MushkaError:
         """Build the exception explaining why `action` is refused and what is allowed."""
-        if not isinstance(action, Action):
-            return InvalidActionError(f"{action!r} is not an action")
-        if self._phase is Phase.OVER:
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            return InvalidActionError(
+                f"a seat is a whole number from 0 to 3, not {short_repr(seat)}"
+            )
+        if self._phase is _OVER:
             return GameOverError("the session is over: no more actions can be taken")
         actor = self.players[self._to_act]
         if seat is not None and seat != self._to_act:
@@ -417,11 +689,12 @@ class Session:
             )
         allowed = self.describe_legal()
         hand = self._hands[self._to_act]
+        kind = action.kind
         card = CARDS[action.card] if action.card is not None else None
         step = self._step
-        if step is Step.LEAD:
-            if action.kind is not Kind.PLAY:
-                problem = f"{actor} is leading, so a {action.kind.value} is not possible"
+        if step is _LEAD:
+            if kind is not Kind.PLAY:
+                problem = f"{actor} is leading, so a {kind.value} is not possible"
             elif card not in hand:
                 problem = f"you do not hold {card}"
             else:
@@ -429,52 +702,51 @@ class Session:
                     f"{SUITS[self._last_lead_suit].noun} were led last, "
                     "and the same suit may not be led twice in a row"
                 )
-        elif step is Step.FOLLOW:
+        elif step is _FOLLOW:
             led = SUITS[self._led_suit]
             held = [c for c in sorted_hand(hand) if c >> 3 == led]
             held_words = _and_list([str(c) for c in held])
-            if action.kind is Kind.PLAY and card not in hand:
+            if kind is Kind.PLAY and card not in hand:
                 problem = f"you do not hold {card}"
-            elif action.kind is Kind.PLAY:
+            elif kind is Kind.PLAY:
                 problem = (
                     f"{card} is not {led.noun}, and only {led.noun} or the mushka may be played"
                 )
                 if held:
                     problem = f"you hold {held_words}: {problem}"
-            elif action.kind is Kind.DRAW and held:
+            elif kind is Kind.DRAW and held:
                 problem = f"you hold {held_words}, so you may not draw"
-            elif action.kind is Kind.DRAW:
+            elif kind is Kind.DRAW:
                 problem = "the talon is empty"
             else:
-                problem = f"a {action.kind.value} is not possible while answering a lead"
-        elif step is Step.TAKE:
-            if action.kind is Kind.TAKE:
-                problem = f"there is no face-down card at position {(action.position or 0) + 1}"
+                problem = f"a {kind.value} is not possible while answering a lead"
+        elif step is _TAKE:
+            if kind is Kind.TAKE and action.position is not None:
+                problem = f"there is no face-down card at position {action.position + 1}"
             else:
                 problem = f"{actor} must take one of the face-down cards first"
+        elif kind is Kind.DISCARD:
+            problem = f"you do not hold {card}"
         else:
-            if action.kind is Kind.DISCARD:
-                problem = f"you do not hold {card}"
-            else:
-                problem = f"{actor} must discard a card first"
+            problem = f"{actor} must discard a card first"
         return IllegalActionError(f"{problem}. {allowed}")
 
     def describe_legal(self) -> str:
         """The choices of the seat to act, in words: 'Follow hearts (Q♥, 9♥), ... or pass.'."""
         step = self._step
-        if step is Step.NONE:
+        if step is _NONE:
             return "The session is over."
         hand = sorted_hand(self._hands[self._to_act])
         legal = self.legal_actions()
-        if step is Step.LEAD:
-            cards = [str(a.card and CARDS[a.card]) for a in legal]
+        if step is _LEAD:
+            cards = [str(CARDS[a.card]) for a in legal if a.card is not None]
             if len(legal) == len(hand):
                 return f"Lead any card ({', '.join(cards)})."
             barred = SUITS[self._last_lead_suit].noun
             return f"Lead any card but {barred}: {', '.join(cards)}."
-        if step is Step.FOLLOW:
+        if step is _FOLLOW:
             led = SUITS[self._led_suit]
-            follows = [str(CARDS[c]) for c in hand if c >> 3 == led]
+            follows = [str(c) for c in hand if c >> 3 == led]
             parts = []
             if follows:
                 parts.append(f"follow {led.noun} ({', '.join(follows)})")
@@ -485,41 +757,101 @@ class Session:
             parts.append(f"pass (remise {self.rules.remise})" if follows else "pass")
             text = _or_list(parts)
             return text[0].upper() + text[1:] + "."
-        if step is Step.TAKE:
+        if step is _TAKE:
             n = len(self._face_down)
             return f"Take one of the {n} face-down cards by position (1–{n})."
         return f"Discard any one card of your hand ({', '.join(str(c) for c in hand)})."
 
+    # ---------------------------------------------------------------- carrying out a decision
+
+    def _apply_atomically(self, action: Action) -> tuple[Event, ...]:
+        """`apply` for a step where chance may still fail: on failure, restore everything."""
+        saved = self._snapshot()
+        self._guard = False
+        try:
+            produced = self.apply(action)
+        except BaseException as exc:
+            self._restore(saved)  # _guard included
+            if isinstance(exc, MushkaError):
+                raise
+            if isinstance(exc, Exception):
+                raise ChanceError(f"the source of chance failed: {short_repr(exc, 80)}") from None
+            raise
+        self._guard = True
+        return produced
+
+    def _snapshot(self) -> dict[str, object]:
+        state: dict[str, object] = {}
+        for name in Session.__slots__:
+            if hasattr(self, name):
+                state[name] = _copy(getattr(self, name))
+        state["#deals"] = len(self.deals)
+        state["#events"] = len(self._events)
+        return state
+
+    def _restore(self, state: dict[str, object]) -> None:
+        deal_count, event_count = state.pop("#deals"), state.pop("#events")
+        assert isinstance(deal_count, int) and isinstance(event_count, int)
+        deals = self.deals
+        del deals[deal_count:]
+        events = deals[-1].events
+        del events[event_count:]
+        state["deals"] = deals
+        state["_events"] = events
+        state["_seen"] = [None, None, None, None]
+        for name, value in state.items():
+            setattr(self, name, value)
+
     # ---------------------------------------------------------------- deals
 
-    def _start_deal(self, index: int) -> None:
+    def _ask_deal(self, index: int) -> tuple[list[list[Card]], list[Card]]:
+        """Deal `index` from the source of chance, checked; a failure becomes a ChanceError."""
+        chance = self._chance
+        if type(chance) is SeededChance:  # trusted: a shuffle of the deck itself
+            return chance.deal(index)
+        try:
+            hands, talon = chance.deal(index)
+        except MushkaError:
+            raise
+        except Exception as exc:
+            raise ChanceError(f"no cards for deal {index + 1}: {short_repr(exc, 80)}") from None
+        _check_deal(hands, talon)
+        return [[CARDS[c] for c in h] for h in hands], [CARDS[c] for c in talon]
+
+    def _start_deal(self, index: int, dealt: tuple[list[list[Card]], list[Card]]) -> None:
         if index > 0:
             self._dealer = (self._dealer + 1) % 4
         self._deal_index = index
-        hands, talon = self._chance.deal(index)
-        _check_deal(hands, talon)
+        hands, talon = dealt  # fresh lists: the engine's own from here on
         self._hands = hands
         self._talon = talon
         self._talon_pos = 0
-        log = DealLog(self._dealer, tuple(tuple(h) for h in hands), tuple(talon))
+        log = DealLog(self._dealer, tuple(map(tuple, hands)), tuple(talon))
         self.deals.append(log)
         self._events = events = log.events
-        self._tricks_won: list[list[int]] = [[], [], [], []]
-        self._won_cards: list[Card] = []
-        self._discards: list[Card] = []
-        self._face_down: list[Card] = []
-        self._plays: list[tuple[int, Card]] = []
-        self._out: list[int] = []
+        self._tricks_won = [[], [], [], []]
+        self._won_cards = []
+        self._discards = []
+        self._face_down = []
+        self._plays = []
+        self._followers = []
+        self._follower_index = 0
+        self._out = []
+        self._voids = [0, 0, 0, 0]
         self._last_lead_suit = NO_SUIT
         self._led_suit = NO_SUIT
         self._takebacks = 0
+        self._holds_led = False
+        self._exposer = -1
+        self._pairs = []
+        self._pair_index = 0
         exempt = self._first_outs[-1] if self._first_outs else -1
         stake = self.rules.stake
         for seat in SEATS:
             if seat != exempt:
                 self._net[seat] -= stake
                 self._kitty += stake
-                events.append(Ante(seat, stake))
+                events.append(_new(Ante, (seat, stake)))
         if self.rules.exchange is Exchange.OFF:
             self._start_play()
         else:
@@ -536,24 +868,24 @@ class Session:
             order = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
             first = min(order, key=lambda s: len(self._hands[s]))
         events = self._events
-        events.append(End(first, blocked))
+        events.append(_new(End, (first, blocked)))
         remise = self.rules.remise
         for seat in SEATS:
             if not self._tricks_won[seat]:
                 self._net[seat] -= remise
                 self._kitty += remise
-                events.append(Remise(seat, remise, "no-trick"))
+                events.append(_new(Remise, (seat, remise, "no-trick")))
         self._first_outs.append(first)
         self._plays = []
         if self._deal_index + 1 < self.rules.deals:
-            self._start_deal(self._deal_index + 1)
+            self._start_deal(self._deal_index + 1, self._ask_deal(self._deal_index + 1))
             return
         amount = self._kitty
         self._net[first] += amount
         self._kitty = 0
-        events.append(Payout(first, amount))
-        self._phase = Phase.OVER
-        self._step = Step.NONE
+        events.append(_new(Payout, (first, amount)))
+        self._phase = _OVER
+        self._step = _NONE
         self._to_act = -1
 
     # ---------------------------------------------------------------- exchange (R10, R11)
@@ -567,15 +899,15 @@ class Session:
             counts = [0, 0, 0, 0]
             for c in hand:
                 counts[c >> 3] += 1
-            suit = next((s for s in range(4) if counts[s] >= 3), NO_SUIT)
-            if suit == NO_SUIT:
+            most = max(counts)
+            if most < 3:
                 continue
-            laid = self._chance.face_down(
-                self._deal_index, seat, [c for c in hand if c >> 3 == suit]
-            )
+            suit = counts.index(most)  # five cards hold at most one suit three times
+            suited = [c for c in hand if c >> 3 == suit]
+            laid = self._ask_face_down(seat, suited)
             self._hands[seat] = [c for c in hand if c >> 3 != suit]
             self._face_down = laid
-            self._events.append(Expose(seat, tuple(laid)))
+            self._events.append(_new(Expose, (seat, tuple(laid))))
             self._exposer = seat
             if self.rules.exchange is Exchange.MODERN:
                 self._pairs = [((seat + i) % 4, (seat + i) % 4) for i in (1, 2, 3)]
@@ -583,29 +915,27 @@ class Session:
                 picker = (seat + 3) % 4
                 self._pairs = [(picker, (seat + 1) % 4), (picker, (seat + 2) % 4)]
             self._pair_index = 0
-            self._step = Step.TAKE
+            self._step = _TAKE
             self._to_act = self._pairs[0][0]
             return
         self._start_play()
 
-    def _take(self, position: int) -> None:
-        receiver = self._pairs[self._pair_index][1]
-        card = self._face_down.pop(position)
-        self._hands[receiver].append(card)
-        self._events.append(Take(receiver, card))
-        self._step = Step.DISCARD
-        self._to_act = receiver
+    def _ask_face_down(self, seat: int, cards: list[Card]) -> list[Card]:
+        chance = self._chance
+        if type(chance) is SeededChance:  # trusted: a shuffle of the cards themselves
+            return chance.face_down(self._deal_index, seat, cards)
+        try:
+            laid = chance.face_down(self._deal_index, seat, cards)
+        except MushkaError:
+            raise
+        except Exception as exc:
+            raise ChanceError(f"no face-down order: {short_repr(exc, 80)}") from None
+        if sorted(laid) != sorted(cards):
+            raise ChanceError("a face-down order must hold exactly the exposed cards")
+        return [CARDS[c] for c in laid]
 
-    def _discard(self, card: Card) -> None:
-        seat = self._to_act
-        self._hands[seat].remove(card)
-        self._discards.append(card)
-        self._events.append(Discard(seat, card))
-        self._pair_index += 1
-        if self._pair_index < len(self._pairs):
-            self._step = Step.TAKE
-            self._to_act = self._pairs[self._pair_index][0]
-            return
+    def _replenish(self) -> None:
+        """The exposer takes back his face-down cards and draws as many as were taken."""
         taken = len(self._pairs)
         pos = self._talon_pos
         drawn = self._talon[pos : pos + taken]
@@ -614,111 +944,95 @@ class Session:
         self._hands[exposer].extend(self._face_down)
         self._hands[exposer].extend(drawn)
         self._face_down = []
-        self._events.append(Replenish(exposer, tuple(drawn)))
+        self._events.append(_new(Replenish, (exposer, tuple(drawn))))
         self._next_exchange()
 
     # ---------------------------------------------------------------- play (R5–R8)
 
     def _start_play(self) -> None:
-        self._phase = Phase.PLAY
+        self._masks = [_mask(h) for h in self._hands]
+        self._phase = _PLAY_PHASE
         self._start_lead((self._dealer + 1) % 4)
 
     def _start_lead(self, seat: int) -> None:
-        self._step = Step.LEAD
+        self._step = _LEAD
         self._to_act = seat
         self._led_suit = NO_SUIT
 
-    def _lead(self, card: Card) -> None:
-        seat = self._to_act
-        hands = self._hands
-        hands[seat].remove(card)
-        self._plays = [(seat, card)]
-        self._led_suit = self._last_lead_suit = card >> 3
-        self._events.append(Lead(seat, card))
-        self._followers = [s for s in ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4) if hands[s]]
-        self._follower_index = 0
-        self._step = Step.FOLLOW
-        self._to_act = self._followers[0]
-
-    def _next_follower(self) -> None:
-        index = self._follower_index = self._follower_index + 1
-        if index < len(self._followers):
-            self._to_act = self._followers[index]
-        else:
-            self._resolve_trick()
-
-    def _follow(self, card: Card) -> None:
-        seat = self._to_act
-        self._hands[seat].remove(card)
-        self._plays.append((seat, card))
-        self._events.append(Follow(seat, card))
-        self._next_follower()
-
-    def _draw(self) -> None:
-        seat = self._to_act
-        card = self._talon[self._talon_pos]
-        self._talon_pos += 1
-        played = card >> 3 == self._led_suit
-        if played:
-            self._plays.append((seat, card))
-        else:
-            self._hands[seat].append(card)
-        self._events.append(Draw(seat, card, played))
-        self._next_follower()
-
-    def _pass(self) -> None:
-        seat = self._to_act
-        revoke = self._holds_led  # set when the legal actions were computed
-        self._events.append(Pass(seat, revoke))
-        if revoke:
-            remise = self.rules.remise
-            self._net[seat] -= remise
-            self._kitty += remise
-            self._events.append(Remise(seat, remise, "revoke"))
-        self._next_follower()
-
     def _resolve_trick(self) -> None:
+        """Settle the trick (or take the lead back), then set up the next lead and its legal
+        actions (or end the deal)."""
         plays = self._plays
         hands = self._hands
+        events = self._events
         leader, lead_card = plays[0]
         if len(plays) == 1:
             hands[leader].append(lead_card)
+            self._masks[leader] |= 1 << lead_card
             self._plays = []
-            self._events.append(TakeBack(leader, lead_card))
+            events.append(_new(TakeBack, (leader, lead_card)))
             self._takebacks += 1
-            if self._takebacks >= _holders(hands):
+            if self._takebacks >= 4 - self._masks.count(0):  # a full round of holders
                 self._end_deal(blocked=True)
+                self._compute_legal()
             else:
-                self._start_lead(self._next_holder(leader))
+                led = self._led_suit
+                self._step = _LEAD
+                nxt = self._to_act = self._next_holder(leader)
+                self._led_suit = NO_SUIT
+                hand = hands[nxt]
+                mask = self._masks[nxt]
+                barred = mask >> (led << 3) & 0xFF
+                if not barred or mask == barred << (
+                    led << 3
+                ):  # no card of the suit led last, or only those
+                    self._legal = tuple(map(_PLAY_OF, hand))
+                else:
+                    self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
             return
         led = self._led_suit
         winner, best = leader, lead_card
         doubled = False
         for seat, card in plays:
             if card == _MUSHKA:
-                winner, doubled = seat, True
+                winner, best, doubled = seat, card, True
                 break
-            if card >> 3 == led and card > best:
+            if card > best and card >> 3 == led:
                 winner, best = seat, card
-        value = self.rules.prices[led] * (2 if doubled else 1)
-        paid = value if value <= self._kitty else self._kitty
-        self._kitty -= paid
+        value = self._prices[led]
+        if doubled:
+            value *= 2
+        kitty = self._kitty
+        paid = value if value <= kitty else kitty
+        self._kitty = kitty - paid
         self._net[winner] += paid
         self._tricks_won[winner].append(led)
-        self._won_cards.extend(c for _, c in plays)
+        self._won_cards.extend(map(_CARD_OF_PLAY, plays))
         self._plays = []
-        events = self._events
-        events.append(Trick(winner, SUITS[led], doubled, value, paid))
+        events.append(_new(Trick, (winner, SUITS[led], doubled, value, paid, best)))
+        masks = self._masks
         out = self._out
         for seat, _ in plays:
-            if not hands[seat] and seat not in out:
+            if not masks[seat] and seat not in out:
                 out.append(seat)
-                events.append(Out(seat))
+                events.append(_new(Out, (seat,)))
         self._takebacks = 0
-        if _holders(hands) <= 1:
+        if masks.count(0) >= 3:  # at most one seat still holds cards
             self._end_deal(blocked=False)
+            self._compute_legal()
         else:
-            self._start_lead(winner if hands[winner] else self._next_holder(winner))
+            self._step = _LEAD
+            nxt = self._to_act = winner if hands[winner] else self._next_holder(winner)
+            self._led_suit = NO_SUIT
+            hand = hands[nxt]
+            mask = self._masks[nxt]
+            barred = mask >> (led << 3) & 0xFF
+            if not barred or mask == barred << (
+                led << 3
+            ):  # no card of the suit led last, or only those
+                self._legal = tuple(map(_PLAY_OF, hand))
+            else:
+                self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
 
     def _next_holder(self, seat: int) -> int:
         hands = self._hands
@@ -732,7 +1046,7 @@ class Session:
 
     def tricks_won(self, seat: int) -> tuple[Suit, ...]:
         """The suits (as Suit values) of the tricks `seat` took in the current deal."""
-        return tuple(SUITS[s] for s in self._tricks_won[seat])
+        return tuple(SUITS[s] for s in self._tricks_won[_check_seat(seat)])
 
     @property
     def out_order(self) -> tuple[int, ...]:
@@ -740,21 +1054,46 @@ class Session:
 
     @property
     def led_suit(self) -> int:
-        """The suit led in the trick on the table, or -1."""
+        """The suit led in the trick on the table, or NO_SUIT (-1)."""
         return self._led_suit
 
     @property
     def last_lead_suit(self) -> int:
+        """The suit of the last lead in this deal (barred for the next lead), or NO_SUIT (-1)."""
         return self._last_lead_suit
 
     @property
     def trick_plays(self) -> tuple[tuple[int, Card], ...]:
+        """The cards on the open trick as (seat, card), lead first."""
         return tuple(self._plays)
+
+    @property
+    def followers(self) -> tuple[int, ...]:
+        """The seats still to answer the lead, in order, the one to act first."""
+        if self._step is not _FOLLOW:
+            return ()
+        return tuple(self._followers[self._follower_index :])
 
     @property
     def followers_left(self) -> int:
         """How many players are still to answer the lead, the one to act included."""
-        return len(self._followers) - self._follower_index if self._step is Step.FOLLOW else 0
+        return len(self._followers) - self._follower_index if self._step is _FOLLOW else 0
+
+    @property
+    def takebacks(self) -> int:
+        """Leads taken back since the last trick of this deal (the deal is blocked at a full round)."""
+        return self._takebacks
+
+    @property
+    def known_voids(self) -> tuple[int, ...]:
+        """Per seat, a bit mask (1 << suit) of the suits everyone knows that seat lacks now.
+
+        Public knowledge from this deal's play: a pass without remise, or a draw, shows that the
+        seat lacked the led suit; a draw kept in hand (not of the led suit) leaves only that
+        suit known lacking, since the new card may be of any other; leading the suit led last
+        shows a hand of that one suit.
+        """
+        return tuple(self._voids)
 
     @property
     def face_down_count(self) -> int:
@@ -763,23 +1102,68 @@ class Session:
     @property
     def exchange_pair(self) -> tuple[int, int, int] | None:
         """(exposer, chooser, receiver) while an exchange is under way."""
-        if self._step is Step.TAKE or self._step is Step.DISCARD:
+        if self._step is _TAKE or self._step is _DISCARD:
             chooser, receiver = self._pairs[self._pair_index]
             return self._exposer, chooser, receiver
         return None
 
 
-def _holders(hands: list[list[Card]]) -> int:
-    """How many seats still hold cards."""
-    return (hands[0] != []) + (hands[1] != []) + (hands[2] != []) + (hands[3] != [])
+def _since(events: list[Event], start: int, current: list[Event]) -> tuple[Event, ...]:
+    """The events from `start` on, and all of a new deal's if one began meanwhile."""
+    if current is events:
+        return tuple(events[start:])
+    return (*events[start:], *current)
 
 
-def _check_deal(hands: Sequence[Sequence[Card]], talon: Sequence[Card]) -> None:
-    if len(hands) != 4 or any(len(h) != HAND_SIZE for h in hands) or len(talon) != TALON_SIZE:
-        raise MushkaError("a deal is four hands of five cards and a talon of twelve")
-    cards = [c for h in hands for c in h] + list(talon)
-    if sorted(cards) != list(range(32)):
-        raise MushkaError("a deal must hold each of the 32 cards exactly once")
+def _mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _copy(value: object) -> object:
+    """A copy deep enough for a snapshot: lists (of lists) copied, everything else immutable."""
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def _check_seat(seat: object) -> int:
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise InvalidInputError(f"a seat is a whole number from 0 to 3, not {short_repr(seat)}")
+    return seat
+
+
+def _check_players(players: Sequence[str] | None) -> tuple[str, ...]:
+    if players is None:
+        return default_names()
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise SetupError(f"players must be a list of four names, not {short_repr(players)}")
+    names = tuple(players)
+    if len(names) != 4:
+        raise SetupError(f"mushka-kopilka needs exactly four players, not {len(names)}")
+    for name in names:
+        if not isinstance(name, str):
+            raise SetupError(f"a player's name must be text, not {short_repr(name)}")
+    return names
+
+
+def _check_deal(hands: object, talon: object) -> None:
+    try:
+        ok = (
+            len(hands) == 4  # type: ignore[arg-type]
+            and all(len(h) == HAND_SIZE for h in hands)  # type: ignore[attr-defined]
+            and len(talon) == TALON_SIZE  # type: ignore[arg-type]
+        )
+        cards = [c for h in hands for c in h] + list(talon)  # type: ignore[attr-defined, call-overload]
+        whole = all(type(c) is int or type(c) is Card for c in cards)
+    except TypeError:
+        ok = whole = False
+    if not ok:
+        raise ChanceError(f"a deal is four hands of {HAND_SIZE} cards and a talon of {TALON_SIZE}")
+    if not whole or sorted(cards) != list(range(DECK_SIZE)):
+        raise ChanceError(f"a deal must hold each of the {DECK_SIZE} cards exactly once")
 
 
 def _or_list(parts: Sequence[str]) -> str:

@@ -1,22 +1,49 @@
-"""The exceptions mushka raises; each message says what is wrong and what is allowed."""
+"""The exceptions mushka raises; each message says what is wrong and, where it can, what is allowed."""
 
 from __future__ import annotations
 
+from typing import Final
+
+SHORT_REPR: Final = 40  # characters of an offending value an error message may quote
+
+
+def short_repr(value: object, limit: int = SHORT_REPR) -> str:
+    """`repr(value)` cut to `limit` characters: a message never echoes a megabyte of input.
+
+    Big integers and deep containers are described rather than printed (printing them may itself
+    fail or take long).
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"<a {value.bit_length()}-bit integer>"
+    if isinstance(value, str | bytes) and len(value) > limit:
+        value = value[:limit]
+    elif isinstance(value, list | tuple | dict | set | frozenset) and len(value) > 8:
+        return f"<a {type(value).__name__} of {len(value)} items>"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile or too-deep value must not turn a refusal into a crash
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 class MushkaError(ValueError):
-    """Base of every error the engine raises for bad input; the state is never changed."""
+    """Base of every error mushka raises for bad input or a bad file.
+
+    Whatever raises it has changed nothing: a refused action leaves the session as it was, a
+    refused record or setting builds nothing. The message is one line meant for a person.
+    """
 
 
 class InvalidInputError(MushkaError):
-    """Input that cannot be parsed at all (not a card, not an action)."""
+    """Input that cannot be understood at all (not a card, not an action, not a seat)."""
 
 
 class InvalidCardError(InvalidInputError):
-    """A card code that names no card."""
+    """A card code or index that names no card."""
 
 
 class InvalidActionError(InvalidInputError):
-    """An action that cannot be parsed or is malformed."""
+    """An action that cannot be parsed or is malformed (wrong types, values out of range)."""
 
 
 class IllegalActionError(MushkaError):
@@ -25,6 +52,14 @@ class IllegalActionError(MushkaError):
 
 class GameOverError(IllegalActionError):
     """An action submitted after the session has ended."""
+
+
+class SetupError(MushkaError):
+    """A session that cannot be set up as asked (player count, conflicting sources of chance)."""
+
+
+class ChanceError(MushkaError):
+    """The source of chance could not deal (e.g. a scripted chance ran out of deals)."""
 
 
 class HouseRuleError(MushkaError):

@@ -1,19 +1,22 @@
-"""The frozen records of everything that happens in a deal, and their JSON form."""
+"""The frozen records of everything that happens in a deal.
+
+Each event is a small NamedTuple. Its name in the record is `EVENT_NAMES[type(event)]` (see
+`event_name`); the six that stand for a seat's decision are in `DECISIONS` (see `is_decision`).
+The JSON form lives in `mushka.codec`.
+"""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Final, NamedTuple
 
-from mushka.cards import CARDS, SUITS, Card, Suit
+from mushka.cards import Card, Suit
 
 
 class Ante(NamedTuple):
+    """A stake paid into the kitty at the start of a deal."""
+
     seat: int
     amount: int
-
-    @property
-    def type(self) -> str:
-        return "ante"
 
 
 class Expose(NamedTuple):
@@ -22,10 +25,6 @@ class Expose(NamedTuple):
     seat: int
     cards: tuple[Card | None, ...]
 
-    @property
-    def type(self) -> str:
-        return "expose"
-
 
 class Take(NamedTuple):
     """`seat` receives one face-down card (in the old variant, chosen by his neighbour)."""
@@ -33,18 +32,12 @@ class Take(NamedTuple):
     seat: int
     card: Card | None
 
-    @property
-    def type(self) -> str:
-        return "take"
-
 
 class Discard(NamedTuple):
+    """A card put out of play after a take (None where hidden)."""
+
     seat: int
     card: Card | None
-
-    @property
-    def type(self) -> str:
-        return "discard"
 
 
 class Replenish(NamedTuple):
@@ -53,27 +46,19 @@ class Replenish(NamedTuple):
     seat: int
     cards: tuple[Card | None, ...]
 
-    @property
-    def type(self) -> str:
-        return "replenish"
-
 
 class Lead(NamedTuple):
+    """The first card of a trick."""
+
     seat: int
     card: Card
-
-    @property
-    def type(self) -> str:
-        return "lead"
 
 
 class Follow(NamedTuple):
+    """A card played to the lead, the mushka included."""
+
     seat: int
     card: Card
-
-    @property
-    def type(self) -> str:
-        return "follow"
 
 
 class Draw(NamedTuple):
@@ -83,10 +68,6 @@ class Draw(NamedTuple):
     card: Card | None
     played: bool
 
-    @property
-    def type(self) -> str:
-        return "draw"
-
 
 class Pass(NamedTuple):
     """A pass; `remise` when the seat held the led suit (a revoke)."""
@@ -94,66 +75,52 @@ class Pass(NamedTuple):
     seat: int
     remise: bool
 
-    @property
-    def type(self) -> str:
-        return "pass"
-
 
 class TakeBack(NamedTuple):
+    """Nobody joined the lead: the leader takes his card back."""
+
     seat: int
     card: Card
 
-    @property
-    def type(self) -> str:
-        return "takeback"
-
 
 class Trick(NamedTuple):
+    """A settled trick: its winner, led suit, whether the mushka took it, worth, payment, and
+    the winning card (None only when read from an old record that did not name it)."""
+
     winner: int
     suit: Suit
     doubled: bool
     value: int
     paid: int
-
-    @property
-    def type(self) -> str:
-        return "trick"
+    card: Card | None
 
 
 class Remise(NamedTuple):
+    """A remise paid into the kitty; `reason` is "revoke" or "no-trick"."""
+
     seat: int
     amount: int
-    reason: str  # "revoke" or "no-trick"
-
-    @property
-    def type(self) -> str:
-        return "remise"
+    reason: str
 
 
 class Out(NamedTuple):
-    seat: int
+    """The seat played its last card to the trick just settled."""
 
-    @property
-    def type(self) -> str:
-        return "out"
+    seat: int
 
 
 class End(NamedTuple):
+    """The deal is over."""
+
     first_out: int
     blocked: bool
 
-    @property
-    def type(self) -> str:
-        return "end"
-
 
 class Payout(NamedTuple):
+    """The last deal's first out takes the kitty."""
+
     seat: int
     amount: int
-
-    @property
-    def type(self) -> str:
-        return "payout"
 
 
 Event = (
@@ -174,44 +141,54 @@ Event = (
     | Payout
 )
 
-EVENT_TYPES: dict[str, type[Any]] = {
-    "ante": Ante,
-    "expose": Expose,
-    "take": Take,
-    "discard": Discard,
-    "replenish": Replenish,
-    "lead": Lead,
-    "follow": Follow,
-    "draw": Draw,
-    "pass": Pass,
-    "takeback": TakeBack,
-    "trick": Trick,
-    "remise": Remise,
-    "out": Out,
-    "end": End,
-    "payout": Payout,
-}
+EventClass = (
+    type[Ante]
+    | type[Expose]
+    | type[Take]
+    | type[Discard]
+    | type[Replenish]
+    | type[Lead]
+    | type[Follow]
+    | type[Draw]
+    | type[Pass]
+    | type[TakeBack]
+    | type[Trick]
+    | type[Remise]
+    | type[Out]
+    | type[End]
+    | type[Payout]
+)
 
-# Fields holding one card, several cards, or a suit: everything else is a plain JSON value.
-_CARD_FIELDS = frozenset({"card"})
-_CARDS_FIELDS = frozenset({"cards"})
+# The record's name of each event class (its class name in lower case).
+EVENT_CLASSES: Final[tuple[EventClass, ...]] = (
+    Ante,
+    Expose,
+    Take,
+    Discard,
+    Replenish,
+    Lead,
+    Follow,
+    Draw,
+    Pass,
+    TakeBack,
+    Trick,
+    Remise,
+    Out,
+    End,
+    Payout,
+)
+EVENT_NAMES: Final[dict[type, str]] = {cls: cls.__name__.lower() for cls in EVENT_CLASSES}
+EVENT_TYPES: Final[dict[str, EventClass]] = {cls.__name__.lower(): cls for cls in EVENT_CLASSES}
+
+# The events that stand for one seat's decision (a take stands for the chooser's decision).
+DECISIONS: Final = (Take, Discard, Lead, Follow, Draw, Pass)
 
 
-def _code(card: Card | None) -> str | None:
-    return None if card is None else CARDS[card].code
+def event_name(event: Event) -> str:
+    """The record's name for an event: "lead", "takeback", ..."""
+    return EVENT_NAMES[type(event)]
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
-    """The record's object for one event: {"type": ..., fields...}; hidden cards become null."""
-    out: dict[str, Any] = {"type": event.type}
-    values: tuple[Any, ...] = tuple(event)
-    for name, value in zip(event._fields, values, strict=True):
-        if name in _CARD_FIELDS:
-            out[name] = _code(value)
-        elif name in _CARDS_FIELDS:
-            out[name] = [_code(c) for c in value]
-        elif name == "suit":
-            out[name] = SUITS[value].code
-        else:
-            out[name] = value
-    return out
+def is_decision(event: Event) -> bool:
+    """Whether the event records a seat's decision (one player action)."""
+    return isinstance(event, DECISIONS)

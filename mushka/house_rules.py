@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from mushka.cards import SUITS, Suit
-from mushka.errors import HouseRuleError
+from mushka.cards import SUITS
+from mushka.errors import HouseRuleError, short_repr
 
 MAX_AMOUNT = 100_000
 MAX_DEALS = 1_000
@@ -23,7 +23,9 @@ class Exchange(StrEnum):
 
 def _whole(setting: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise HouseRuleError(setting, f"must be a whole number from {low} to {high}, not {value!r}")
+        raise HouseRuleError(
+            setting, f"must be a whole number from {low} to {high}, not {short_repr(value)}"
+        )
     if not low <= value <= high:
         raise HouseRuleError(setting, f"must be from {low} to {high}, not {value}")
     return value
@@ -46,7 +48,8 @@ class HouseRules:
         prices = self.prices
         if not isinstance(prices, tuple) or len(prices) != 4:
             raise HouseRuleError(
-                "prices", f"need four prices, for hearts, clubs, diamonds, spades; got {prices!r}"
+                "prices",
+                f"need four prices, for hearts, clubs, diamonds, spades; got {short_repr(prices)}",
             )
         for suit, price in zip(SUITS, prices, strict=True):
             _whole(f"price of {suit.noun}", price, 0, MAX_AMOUNT)
@@ -54,11 +57,8 @@ class HouseRules:
             object.__setattr__(self, "exchange", Exchange(self.exchange))
         except ValueError:
             raise HouseRuleError(
-                "exchange", f"must be one of modern, old, off, not {self.exchange!r}"
+                "exchange", f"must be one of modern, old, off, not {short_repr(self.exchange)}"
             ) from None
-
-    def price(self, suit: Suit | int) -> int:
-        return self.prices[suit]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -71,15 +71,14 @@ class HouseRules:
 
     @classmethod
     def from_json(cls, data: object) -> HouseRules:
+        """The settings from their record form; missing ones take their defaults, and unknown
+        extra keys are ignored (as everywhere in the record, for readers of later versions)."""
         if not isinstance(data, dict):
-            raise HouseRuleError("rules", f"must be an object, not {data!r}")
-        unknown = set(data) - {"stake", "remise", "prices", "deals", "exchange"}
-        if unknown:
-            raise HouseRuleError("rules", f"unknown setting(s) {', '.join(sorted(unknown))}")
+            raise HouseRuleError("rules", f"must be an object, not {short_repr(data)}")
         prices = data.get("prices", {"H": 4, "C": 3, "D": 2, "S": 1})
-        if not isinstance(prices, dict) or set(prices) != {"H", "C", "D", "S"}:
+        if not isinstance(prices, dict) or not {"H", "C", "D", "S"} <= set(prices):
             raise HouseRuleError(
-                "prices", f"must map each of H, C, D, S to a price, not {prices!r}"
+                "prices", f"must map each of H, C, D, S to a price, not {short_repr(prices)}"
             )
         return cls(
             stake=data.get("stake", 15),
@@ -95,14 +94,16 @@ def parse_prices(text: str) -> tuple[int, int, int, int]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 4:
         raise HouseRuleError(
-            "prices", f"give four whole numbers H,C,D,S such as 4,3,2,1, not {text!r}"
+            "prices", f"give four whole numbers H,C,D,S such as 4,3,2,1, not {short_repr(text)}"
         )
     values: list[int] = []
     for suit, part in zip(SUITS, parts, strict=True):
         try:
+            if not (part.isascii() and len(part) <= 12):
+                raise ValueError(part)
             values.append(int(part))
         except ValueError:
             raise HouseRuleError(
-                f"price of {suit.noun}", f"must be a whole number, not {part!r}"
+                f"price of {suit.noun}", f"must be a whole number, not {short_repr(part)}"
             ) from None
     return (values[0], values[1], values[2], values[3])

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from mushka.actions import DRAW, PASS, Action, discard, play, take
-from mushka.cards import Card, parse_card
-from mushka.chance import Chance, ScriptedChance, SeededChance
+from mushka.cards import DECK_SIZE, HAND_SIZE, TALON_SIZE, Card
+from mushka.chance import ScriptedChance
+from mushka.codec import event_from_json, event_to_json, read_card
 from mushka.engine import Session
-from mushka.errors import InvalidCardError, MushkaError, RecordError
+from mushka.errors import ChanceError, MushkaError, RecordError, short_repr
 from mushka.events import (
-    EVENT_TYPES,
     Discard,
     Draw,
     Event,
@@ -22,12 +21,16 @@ from mushka.events import (
     Lead,
     Pass,
     Take,
-    event_to_json,
+    Trick,
+    event_name,
 )
 from mushka.house_rules import HouseRules
 
 FORMAT: Final = "mushka-record"
 VERSION: Final = 1
+MAX_NAME: Final = 16  # a player's name: 1 to 16 printable characters, as the table allows
+MAX_EVENTS: Final = 2_000  # per deal; a real deal has well under 200
+MAX_SEED: Final = 2**128  # seeds are whole numbers below this in size
 
 
 def to_record(session: Session) -> dict[str, Any]:
@@ -71,13 +74,25 @@ def dumps_session(session: Session) -> str:
 
 
 def loads(text: str, *, complete: bool = True) -> Session:
-    """Parse one record and replay it; the session returned stands where the record ends."""
+    """Parse one record and replay it; the session returned stands where the record ends.
+
+    Anything wrong, however hostile (not JSON, nested too deep, numbers too long, wrong types,
+    huge fields), raises one RecordError with a short message.
+    """
+    if not isinstance(text, str):
+        raise RecordError(f"a record is JSON text, not {short_repr(text)}")
+    if not text.strip():
+        raise RecordError("the record is empty")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
             f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
+    except RecursionError:
+        raise RecordError("not a record: the JSON is nested too deep") from None
+    except ValueError as exc:  # e.g. an integer longer than Python's digit limit
+        raise RecordError(f"not a record: {short_repr(str(exc), 80)}") from None
     return replay(data, complete=complete)
 
 
@@ -97,123 +112,63 @@ def _require(cond: bool, problem: str, deal: int | None = None, event: int | Non
         raise RecordError(problem, deal, event)
 
 
-def _card(value: object, deal: int | None, event: int | None, what: str) -> Card:
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cards(value: object, deal: int | None, what: str, most: int) -> list[Card]:
     _require(
-        isinstance(value, str),
-        f'{what} must be a card code such as "QH", not {value!r}',
+        isinstance(value, list) and len(value) <= most,
+        f"{what} must be a list of at most {most} card codes, not {short_repr(value)}",
         deal,
-        event,
-    )
-    try:
-        return parse_card(str(value))
-    except InvalidCardError as exc:
-        raise RecordError(f"{what}: {exc}", deal, event) from None
-
-
-def _cards(value: object, deal: int | None, event: int | None, what: str) -> list[Card]:
-    _require(
-        isinstance(value, list), f"{what} must be a list of card codes, not {value!r}", deal, event
     )
     assert isinstance(value, list)
-    return [_card(v, deal, event, what) for v in value]
-
-
-_FIELD_KINDS: Final[dict[str, str]] = {
-    "seat": "seat",
-    "winner": "seat",
-    "first_out": "seat",
-    "amount": "int",
-    "value": "int",
-    "paid": "int",
-    "card": "card",
-    "cards": "cards",
-    "suit": "suit",
-    "played": "bool",
-    "remise": "bool",
-    "doubled": "bool",
-    "blocked": "bool",
-    "reason": "reason",
-}
+    try:
+        return [c for c in (read_card(v, what) for v in value) if c is not None]
+    except RecordError as exc:
+        raise RecordError(exc.problem, deal) from None
 
 
 def parse_event(obj: object, deal: int | None = None, index: int | None = None) -> Event:
-    """One event from its JSON object, with every field checked."""
-    _require(isinstance(obj, dict), f"an event must be an object, not {obj!r}", deal, index)
-    assert isinstance(obj, dict)
-    kind = obj.get("type")
-    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
-    _require(cls is not None, f"unknown event type {kind!r}", deal, index)
-    assert cls is not None
-    values: list[Any] = []
-    for name in cls._fields:
-        _require(name in obj, f"a {kind} event needs the field {name!r}", deal, index)
-        value = obj[name]
-        what = f"{kind} {name}"
-        field_kind = _FIELD_KINDS[name]
-        if field_kind == "seat":
-            ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3
-            _require(ok, f"{what} must be a seat 0-3, not {value!r}", deal, index)
-        elif field_kind == "int":
-            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-            _require(ok, f"{what} must be a whole number ≥ 0, not {value!r}", deal, index)
-        elif field_kind == "bool":
-            _require(
-                isinstance(value, bool), f"{what} must be true or false, not {value!r}", deal, index
-            )
-        elif field_kind == "card":
-            value = _card(value, deal, index, what)
-        elif field_kind == "cards":
-            value = tuple(_cards(value, deal, index, what))
-        elif field_kind == "suit":
-            try:
-                value = (
-                    parse_card("7" + str(value)).suit
-                    if isinstance(value, str) and len(value) == 1
-                    else None
-                )
-            except InvalidCardError:
-                value = None
-            _require(
-                value is not None,
-                f"{what} must be one of H, C, D, S, not {obj[name]!r}",
-                deal,
-                index,
-            )
-        elif field_kind == "reason":
-            _require(
-                value in ("revoke", "no-trick"),
-                f"{what} must be revoke or no-trick, not {value!r}",
-                deal,
-                index,
-            )
-        values.append(value)
-    event: Event = cls(*values)
-    return event
+    """One event from its JSON object, with every field checked (see `mushka.codec`)."""
+    try:
+        return event_from_json(obj)
+    except RecordError as exc:
+        raise RecordError(exc.problem, deal, index) from None
+
+
+def _name_ok(name: object) -> bool:
+    return isinstance(name, str) and 0 < len(name) <= MAX_NAME and name.isprintable()
 
 
 def _parse_header(data: object) -> tuple[list[str], int | None, HouseRules, list[Any]]:
-    _require(isinstance(data, dict), "a record must be a JSON object")
+    _require(isinstance(data, dict), f"a record must be a JSON object, not {short_repr(data)}")
     assert isinstance(data, dict)
     _require(
-        data.get("format") == FORMAT, f"not a mushka record (format is {data.get('format')!r})"
+        data.get("format") == FORMAT,
+        f"not a mushka record (format is {short_repr(data.get('format'))})",
     )
     version = data.get("version")
     _require(
-        version == VERSION,
-        f"record version {version!r} is not supported; this mushka reads version {VERSION}",
+        _whole(version) and version == VERSION,
+        f"record version {short_repr(version)} is not supported; this mushka reads version {VERSION}",
     )
     players = data.get("players")
     _require(
-        isinstance(players, list)
-        and len(players) == 4
-        and all(isinstance(p, str) for p in players),
+        isinstance(players, list) and len(players) == 4,
         "players must be a list of four names",
     )
     assert isinstance(players, list)
+    for name in players:
+        _require(
+            _name_ok(name),
+            f"players must be a list of four names of 1 to {MAX_NAME} printable characters, "
+            f"not {short_repr(name)}",
+        )
     seed = data.get("seed")
     _require(
-        seed is None or (isinstance(seed, int) and not isinstance(seed, bool)),
-        "seed must be a whole number or null",
+        seed is None or (_whole(seed) and -MAX_SEED < seed < MAX_SEED),
+        f"seed must be a whole number or null, not {short_repr(seed)}",
     )
     try:
         rules = HouseRules.from_json(data.get("rules"))
@@ -230,34 +185,38 @@ def _parse_header(data: object) -> tuple[list[str], int | None, HouseRules, list
 
 
 def _parse_deal(obj: object, d: int) -> tuple[int, list[list[Card]], list[Card], list[Event]]:
-    _require(isinstance(obj, dict), "a deal must be an object", d)
+    _require(isinstance(obj, dict), f"a deal must be an object, not {short_repr(obj)}", d)
     assert isinstance(obj, dict)
     dealer = obj.get("dealer")
     _require(
         isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer <= 3,
-        "dealer must be a seat 0-3",
+        f"dealer must be a seat 0-3, not {short_repr(dealer)}",
         d,
     )
     assert isinstance(dealer, int)
     hands_raw = obj.get("hands")
     _require(
         isinstance(hands_raw, list) and len(hands_raw) == 4,
-        "hands must be four lists of five cards",
+        f"hands must be four lists of {HAND_SIZE} cards",
         d,
     )
     assert isinstance(hands_raw, list)
-    hands = [_cards(h, d, None, "hands") for h in hands_raw]
-    _require(all(len(h) == 5 for h in hands), "each hand must have five cards", d)
-    talon = _cards(obj.get("talon"), d, None, "talon")
-    _require(len(talon) == 12, "the talon must have twelve cards", d)
+    hands = [_cards(h, d, "hands", HAND_SIZE) for h in hands_raw]
+    _require(all(len(h) == HAND_SIZE for h in hands), f"each hand must have {HAND_SIZE} cards", d)
+    talon = _cards(obj.get("talon"), d, "talon", TALON_SIZE)
+    _require(len(talon) == TALON_SIZE, f"the talon must have {TALON_SIZE} cards", d)
     every_card = sorted([c for h in hands for c in h] + talon)
     _require(
-        every_card == list(range(32)),
-        "hands and talon must hold each of the 32 cards exactly once",
+        every_card == list(range(DECK_SIZE)),
+        f"hands and talon must hold each of the {DECK_SIZE} cards exactly once",
         d,
     )
     events_raw = obj.get("events")
-    _require(isinstance(events_raw, list), "events must be a list", d)
+    _require(
+        isinstance(events_raw, list) and len(events_raw) <= MAX_EVENTS,
+        f"events must be a list of at most {MAX_EVENTS} events",
+        d,
+    )
     assert isinstance(events_raw, list)
     events = [parse_event(e, d, i) for i, e in enumerate(events_raw)]
     return dealer, hands, talon, events
@@ -266,9 +225,10 @@ def _parse_deal(obj: object, d: int) -> tuple[int, list[list[Card]], list[Card],
 def _action_for(session: Session, event: Event, d: int, i: int) -> Action:
     """The decision a recorded event stands for, in the session's current state."""
     to_act = session.to_act
+    name = event_name(event)
     _require(
         to_act is not None,
-        f"the session is already over, but the record goes on with {event.type}",
+        f"the session is already over, but the record goes on with {name}",
         d,
         i,
     )
@@ -287,9 +247,7 @@ def _action_for(session: Session, event: Event, d: int, i: int) -> Action:
         except MushkaError as exc:
             raise RecordError(str(exc), d, i) from None
     seat = getattr(event, "seat", None)
-    _require(
-        seat == to_act, f"seat {seat} acts ({event.type}), but it is seat {to_act}'s turn", d, i
-    )
+    _require(seat == to_act, f"seat {seat} acts ({name}), but it is seat {to_act}'s turn", d, i)
     if isinstance(event, Lead | Follow):
         return play(event.card)
     if isinstance(event, Discard):
@@ -300,10 +258,18 @@ def _action_for(session: Session, event: Event, d: int, i: int) -> Action:
     if isinstance(event, Pass):
         return PASS
     raise RecordError(
-        f"expected a player's decision (seat {to_act} to {session.step.value}), found a {event.type} event",
+        f"expected a player's decision (seat {to_act} to {session.step.value}), found a {name} event",
         d,
         i,
     )
+
+
+def _same(produced: Event, recorded: Event) -> bool:
+    """Whether the recorded event is the one the rules produced (an older record's trick may
+    leave out the winning card: the rules supply it)."""
+    if isinstance(recorded, Trick) and recorded.card is None and isinstance(produced, Trick):
+        return produced._replace(card=None) == recorded
+    return produced == recorded
 
 
 def replay(data: object, *, complete: bool = True) -> Session:
@@ -325,20 +291,19 @@ def replay_steps(data: object, *, complete: bool = True) -> Iterator[Session]:
             f"the session is not over: {rules.deals} deals are agreed, the record has {len(deals_raw)}",
         )
     parsed = [_parse_deal(obj, d) for d, obj in enumerate(deals_raw)]
-    chance: Chance
-    if seed is not None:
-        chance = SeededChance(random.Random(seed))
-    else:
-        face_downs = {
-            (d, e.seat): [c for c in e.cards if c is not None]
-            for d, (_, _, _, events) in enumerate(parsed)
-            for e in events
-            if isinstance(e, Expose)
-        }
-        chance = ScriptedChance(parsed[0][0], [(h, t) for _, h, t, _ in parsed], face_downs)
     try:
-        session = Session(players, rules, seed=seed, chance=chance)
-    except (MushkaError, LookupError) as exc:
+        if seed is not None:
+            session = Session(players, rules, seed=seed)
+        else:
+            face_downs = {
+                (d, e.seat): [c for c in e.cards if c is not None]
+                for d, (_, _, _, events) in enumerate(parsed)
+                for e in events
+                if isinstance(e, Expose)
+            }
+            chance = ScriptedChance(parsed[0][0], [(h, t) for _, h, t, _ in parsed], face_downs)
+            session = Session(players, rules, chance=chance)
+    except MushkaError as exc:
         raise RecordError(str(exc), 0) from None
     yield session
     for d, (dealer, hands, talon, events) in enumerate(parsed):
@@ -353,7 +318,7 @@ def replay_steps(data: object, *, complete: bool = True) -> Iterator[Session]:
                     raise RecordError(
                         f"the record ends here, but the rules go on with {_show(produced[i])}", d, i
                     )
-                if produced[i] != events[i]:
+                if not _same(produced[i], events[i]):
                     raise RecordError(
                         f"the record says {_show(events[i])}, but the rules give {_show(produced[i])}",
                         d,
@@ -365,12 +330,12 @@ def replay_steps(data: object, *, complete: bool = True) -> Iterator[Session]:
             action = _action_for(session, events[i], d, i)
             try:
                 session.apply(action)
-            except LookupError:
+            except ChanceError:
                 raise RecordError(
                     "the record has no seed and no cards for the next deal", d, i
                 ) from None
             except MushkaError as exc:
-                raise RecordError(f"{events[i].type} refused: {exc}", d, i) from None
+                raise RecordError(f"{event_name(events[i])} refused: {exc}", d, i) from None
             yield session
         if i < len(events):
             raise RecordError(
@@ -411,9 +376,10 @@ def _check_result(session: Session, data: Any) -> None:
     _require(isinstance(result, dict), "a finished record needs a result object")
     expected = to_record(session)["result"]
     for key, value in expected.items():
+        found = result.get(key)
         _require(
-            result.get(key) == value,
-            f"result {key} is {result.get(key)!r}, but the play gives {value!r}",
+            type(found) is type(value) and found == value,
+            f"result {key} is {short_repr(found)}, but the play gives {value!r}",
         )
 
 

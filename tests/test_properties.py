@@ -128,3 +128,25 @@ def test_a_seat_never_sees_another_hand(rules: HouseRules, seed: int, choices: i
                     assert event.card is None
             assert bool(view.legal_actions) == (session.to_act == seat)
         session.apply(rng.choice(session.legal_actions()))
+
+
+@settings(max_examples=200)
+@given(rules=house_rules, seed=st.integers(0, 2**63 - 1), choices=st.integers(0, 2**32))
+def test_the_public_facts_in_a_view_are_true(rules: HouseRules, seed: int, choices: int) -> None:
+    session = Session(rules=rules, seed=seed)
+    rng = random.Random(choices)
+    while not session.is_over:
+        seat = rng.randrange(4)
+        view = session.view(seat)
+        # the incremental redacted log equals redacting the whole deal afresh
+        assert list(view.events) == session.log(seat)[-1]
+        for other in range(4):
+            held = {c.suit for c in session.hand(other)}
+            assert not held & view.voids[other], "a seat is said to lack a suit it holds"
+        assert view.trick_plays == session.trick_plays
+        assert view.followers == session.followers
+        if view.followers:
+            assert view.followers[0] == session.to_act
+        before = len(session.events)
+        produced = session.apply(rng.choice(session.legal_actions()))
+        assert produced and (len(session.events) > before or produced[-1] == session.events[-1])

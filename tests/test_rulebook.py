@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import act, cards, make_session
 
-from mushka.cards import Suit, parse_card
+from mushka.cards import MUSHKA, Suit, parse_card
 from mushka.engine import Step
 from mushka.events import (
     Ante,
@@ -35,14 +35,14 @@ HANDS_81 = ["QH 7C 8C 9C 10C", "KH JC QC KC AC", "9H AS 7D 8D 9D", "10D JD QD KD
 def test_8_1_a_trick_priced_and_doubled() -> None:
     session = make_session(HANDS_81)
     act(session, "QH", "KH", "AS", "pass")
-    assert session.events[-1] == Trick(2, Suit.H, True, 8, 8)
+    assert session.events[-1] == Trick(2, Suit.H, True, 8, 8, MUSHKA)
     assert session.kitty == 60 - 8
 
 
 def test_8_1_with_a_poorer_kitty_the_winner_gets_what_it_holds() -> None:
     session = make_session(HANDS_81, stake=1)
     act(session, "QH", "KH", "AS", "pass")
-    assert session.events[-1] == Trick(2, Suit.H, True, 8, 4) and session.kitty == 0
+    assert session.events[-1] == Trick(2, Suit.H, True, 8, 4, MUSHKA) and session.kitty == 0
 
 
 def test_8_1_gleb_passing_on_a_heart_he_holds_would_pay_at_once() -> None:
@@ -171,7 +171,7 @@ def test_5_4_the_mushka_is_laid_face_down_with_the_spades_and_a_taker_gets_it() 
     act(session, "8H")
     assert {x.card.code for x in session.legal_actions() if x.card is not None} == {"10H", "AS"}
     act(session, "AS", "JH", "QH")
-    assert session.events[-1] == Trick(1, Suit.H, True, 8, 8)
+    assert session.events[-1] == Trick(1, Suit.H, True, 8, 8, MUSHKA)
 
 
 def test_5_4_the_example_says_exactly_what_the_engine_did() -> None:

@@ -28,6 +28,7 @@ from mushka.events import (
     Trick,
 )
 from mushka.house_rules import Exchange, HouseRules
+from mushka.record import dumps_session
 from mushka.study.simulate import play_random_session
 
 
@@ -119,7 +120,8 @@ def test_r2_dealer_rotates_clockwise_each_deal() -> None:
 def test_r3_a_session_is_the_agreed_number_of_deals(deals: int) -> None:
     session = play_random_session(HouseRules(deals=deals), seed=deals)
     assert session.is_over and len(session.deals) == deals
-    assert all(isinstance(n, int) for n in session.net)
+    assert all(type(n) is int for n in session.net) and sum(session.net) + session.kitty == 0
+    assert len(session.first_outs) == deals and session.legal_actions() == ()
 
 
 # ---------------------------------------------------------------- R4 antes
@@ -170,7 +172,6 @@ def test_r5_legal_answers_to_a_lead(
     session = make_session([seat0, hand, *filler])
     if talon_empty:
         session._talon_pos = len(session._talon)  # exhaust the talon without playing it out
-        session._legal = None
     act(session, lead)
     got = {
         str(x.card.code) if x.card is not None else x.kind.value for x in session.legal_actions()
@@ -184,7 +185,7 @@ def test_r5_a_drawn_card_of_the_led_suit_goes_straight_onto_the_trick() -> None:
     assert session.deals[0].events[-1] == Draw(1, parse_card("10H"), True)
     assert parse_card("10H") not in session.hand(1)
     act(session, "pass", "pass")
-    assert last_trick(session) == Trick(0, Suit.H, False, 4, 4)
+    assert last_trick(session) == Trick(0, Suit.H, False, 4, 4, parse_card("QH"))
 
 
 def test_r5_a_drawn_card_of_another_suit_joins_the_hand_and_counts_as_a_pass() -> None:
@@ -271,14 +272,14 @@ def test_r6_one_follower_is_enough_for_a_trick() -> None:
 def test_r6_the_winner_is_paid_at_once_from_the_kitty() -> None:
     session = trick_position("QH", ["KH", "8H", "7H"], stake=15)
     act(session, "KH", "8H", "7H")
-    assert last_trick(session) == Trick(1, Suit.H, False, 4, 4)
+    assert last_trick(session) == Trick(1, Suit.H, False, 4, 4, parse_card("KH"))
     assert session.kitty == 56 and session.net[1] == -11
 
 
 def test_r6_when_the_kitty_holds_less_the_winner_gets_what_it_holds() -> None:
     session = trick_position("QH", ["AS", "8H", "7H"], stake=1)
     act(session, "AS", "8H", "7H")
-    assert last_trick(session) == Trick(1, Suit.H, True, 8, 4)
+    assert last_trick(session) == Trick(1, Suit.H, True, 8, 4, MUSHKA)
     assert session.kitty == 0 and session.net[1] == 3
 
 
@@ -338,7 +339,7 @@ def test_r8_the_order_of_going_out_follows_the_order_of_play() -> None:
     session = out_scenario()
     events = session.deals[0].events
     assert events[-2:] == [Out(0), Out(1)]
-    assert isinstance(events[-3], Trick)
+    assert events[-3] == Trick(0, Suit.H, False, 4, 4, parse_card("QH"))
 
 
 def test_r8_a_deal_ends_when_at_most_one_player_holds_cards() -> None:
@@ -463,7 +464,9 @@ def test_r10_a_hand_changed_by_an_exchange_is_checked_when_its_turn_comes() -> N
     act(session, "take 1", "discard 7D", "take 2", "discard 8H", "take 1", "discard 8S")
     # Boris now holds 10H JH 9H: his own turn in the order comes next, so he must expose
     assert session.deals[0].events[-1].seat == 1  # type: ignore[union-attr]
-    assert sorted(c for c in session.deals[0].events[-1].cards if c) == sorted(cards("10H JH 9H"))  # type: ignore[union-attr]
+    assert sorted(c for c in session.deals[0].events[-1].cards if c is not None) == sorted(
+        cards("10H JH 9H")
+    )  # type: ignore[union-attr]
 
 
 def test_r10_nobody_exchanges_twice_and_a_passed_turn_is_not_checked_again() -> None:
@@ -637,6 +640,39 @@ def test_api_apply_with_the_wrong_seat_is_refused() -> None:
 
 
 def test_api_legal_actions_are_exactly_what_apply_accepts() -> None:
-    session = trick_position("QH", ["KC 9C", "8D", "7D"])
+    legal = trick_position("QH", ["KC 9C", "8D", "7D"]).legal_actions()
+    assert legal == (DRAW, PASS)  # Boris holds no hearts and no mushka
     for action in [play(c) for c in CARDS] + [DRAW, PASS, a("take 1"), a("discard 7D")]:
-        assert session.can_apply(action) == (action in session.legal_actions())
+        session = trick_position("QH", ["KC 9C", "8D", "7D"])
+        before = dumps_session(session)
+        if action in legal:
+            produced = session.apply(action)
+            assert produced and produced[0].seat == 1 and session.to_act == 2
+        else:
+            with pytest.raises(IllegalActionError):
+                session.apply(action)
+            assert dumps_session(session) == before and session.to_act == 1
+
+
+def test_views_carry_the_known_voids_the_trick_and_who_is_still_to_answer() -> None:
+    session = trick_position("QH", ["KC 9C", "8D", "7D"], talon="KS")
+    view = session.view(2)
+    assert view.trick_plays == ((0, parse_card("QH")),) and view.followers == (1, 2, 3)
+    act(session, "pass")  # Boris shows he has no hearts
+    view = session.view(2)
+    assert view.voids[1] == {Suit.H} and view.followers == (2, 3)
+    act(session, "draw")  # Vera draws K♠ and keeps it: she lacked hearts and still does
+    assert session.view(0).voids[2] == {Suit.H}
+    act(session, "pass")
+    view = session.view(0)
+    assert view.takebacks == 1 and view.trick_plays == () and view.last_lead_suit == Suit.H
+
+
+def test_a_draw_kept_in_hand_forgets_the_other_known_voids() -> None:
+    session = trick_position("QH", ["KC 9C", "8D", "7D"], talon="KS QS")
+    act(session, "pass", "pass", "pass")  # nobody has hearts; the lead passes to Boris
+    assert session.view(0).voids[1:] == ({Suit.H},) * 3
+    act(session, "9C", "draw")  # Vera has no clubs, draws K♠ and keeps it: she may hold hearts
+    assert session.view(0).voids[2] == {Suit.C}
+    act(session, "pass")  # Gleb has no clubs either, and still no hearts
+    assert session.view(0).voids[3] == {Suit.H, Suit.C}

@@ -12,12 +12,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from mushka.engine import Session
-from mushka.events import Ante, End, Payout, Remise, Trick
+from mushka.events import Ante, End, Payout, Remise, Trick, is_decision
 from mushka.house_rules import HouseRules
 from mushka.players.bots import make_bot
 from mushka.record import dumps_session
-
-DECISIONS = frozenset({"lead", "follow", "draw", "pass", "take", "discard"})
 
 
 def session_seed(master_seed: int, index: int) -> int:
@@ -103,7 +101,7 @@ def outcome_of(session: Session, index: int, keep_record: bool = False) -> Outco
             elif isinstance(event, Payout):
                 received[event.seat] += event.amount
                 final_kitty = event.amount
-            elif event.type in DECISIONS:
+            elif is_decision(event):
                 actions += 1
     return Outcome(
         index=index,
