@@ -313,11 +313,11 @@ class HotSeat:
             log = None
         words, _ = self._where_saved()
         where = (
-            f" Details for the developers: {log}"
+            f"Details for the developers: {log}"
             if log is not None
-            else " (The details could not be written to a file.)"
+            else "(The details could not be written to a file.)"
         )
-        message = f"mushka stopped on an unexpected error. {words}{where}"
+        message = f"mushka stopped on an unexpected error. {words}\n{where}"
         try:
             self.terminal.leave_private()
             self.terminal.show(Text(message, style="bold red"))

@@ -501,7 +501,7 @@ def _entry(data: object) -> ScoreEntry:
         and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) < 10**15 for n in net)
     ):
         raise ValueError("bad results")
-    if not isinstance(record, dict):
+    if not isinstance(record, dict) or record.get("players") != players:
         raise ValueError("bad record")
     if session_id is not None and not (isinstance(session_id, str) and len(session_id) <= 64):
         raise ValueError("bad session id")
