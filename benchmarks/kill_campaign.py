@@ -31,10 +31,10 @@ from drivers import choose_move
 
 MUSHKA = Path(sys.executable).with_name("mushka")
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
-HANDOFF = r"press Enter when only you can see the screen"
-CONFIRM = r"Pass anyway\? \[y/N\]"
-MOVE = r"Your move \["
-FINAL = r"Final score sheet"
+HANDOFF = r"press\s+Enter\s+when\s+only\s+you\s+can\s+see\s+the\s+screen"
+CONFIRM = r"Pass\s+anyway\?\s+\[y/N\]"  # a long question wraps at 80 columns
+MOVE = r"Your\s+move\s+\["
+FINAL = r"Final\s+score\s+sheet"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
 SIGNALS = {
     "SIGKILL": signal.SIGKILL,
@@ -138,7 +138,13 @@ def trial(home: Path, rng: random.Random, tally: Tally) -> None:
     tally.by_signal[name] = tally.by_signal.get(name, 0) + 1
     tally.kills_mid_move += mid_move
     child.kill(SIGNALS[name])
-    child.expect(pexpect.EOF, timeout=20)
+    try:
+        child.expect(pexpect.EOF, timeout=20)
+    except pexpect.TIMEOUT:
+        tail = ANSI.sub("", child.before or "")[-400:]
+        tally.problems.append(f"seed {seed}: still running 20 s after {name}; screen: {tail!r}")
+        child.close(force=True)
+        return
     child.close()
     tally.trials += 1
     if acked is None:
@@ -154,7 +160,13 @@ def trial(home: Path, rng: random.Random, tally: Tally) -> None:
     if lost:
         tally.problems.append(f"seed {seed} {name}: {lost} acknowledged event(s) lost")
     again.sendcontrol("c")
-    again.expect(pexpect.EOF, timeout=20)
+    try:
+        again.expect(pexpect.EOF, timeout=20)
+    except pexpect.TIMEOUT:
+        tail = ANSI.sub("", again.before or "")[-400:]
+        tally.problems.append(f"seed {seed}: resume still running 20 s after Ctrl-C: {tail!r}")
+        again.close(force=True)
+        return
     again.close()
     kept = [p.name for p in (home / "state" / "mushka").iterdir() if ".corrupt-" in p.name]
     if kept or (home / "state" / "mushka" / "crash.log").exists():
@@ -168,6 +180,8 @@ def campaign(trials: int, seed: int, keep: bool = False) -> Tally:
         home = Path(tempfile.mkdtemp(prefix=f"mushka-kill-{n}-"))
         try:
             trial(home, rng, tally)
+        except pexpect.ExceptionPexpect as exc:  # the harness lost its way: count it, go on
+            tally.problems.append(f"trial {n}: {type(exc).__name__}: {str(exc)[-300:]!r}")
         finally:
             if not keep:
                 shutil.rmtree(home, ignore_errors=True)

@@ -39,7 +39,7 @@ def partial_record() -> dict[str, Any]:
 
 FINISHED = to_record(play_random_session(HouseRules(), 1, NAMES))
 PARTIAL = partial_record()
-UI = TableSettings(session_id="0123abcd").to_json()
+UI = TableSettings().to_json() | {"session": "0123abcd"}
 
 
 def save_text(record: object = None, ui: object = None, **extra: object) -> str:
