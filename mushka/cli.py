@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import sys
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -18,7 +21,7 @@ from rich.text import Text
 
 from mushka import __version__
 from mushka.engine import Session
-from mushka.errors import HouseRuleError, RecordError
+from mushka.errors import HouseRuleError, MushkaError
 from mushka.house_rules import Exchange, HouseRules, parse_prices
 from mushka.ledger import session_accounts
 from mushka.players.bots import STRATEGIES
@@ -31,11 +34,21 @@ from mushka.tui.report_view import report_view, sweep_view
 from mushka.tui.rulebook import rulebook_text
 from mushka.tui.seating import ask_names, make_console, name_problem, seat_bots
 from mushka.tui.storage import (
+    UNUSABLE,
+    FileProblem,
+    GameOpenElsewhere,
     SavedGame,
     SaveError,
+    SaveLock,
+    json_problem,
     keep_aside,
     load_game,
+    names_problem,
+    one_line,
+    open_private_stream,
+    os_reason,
     read_scores,
+    record_texts,
     save_game,
     save_path,
     scores_path,
@@ -174,7 +187,12 @@ def simulate(
         raise typer.BadParameter(
             f"the folder {record.parent} does not exist", param_hint="'--record'"
         )
-    out = record.open("w", encoding="utf-8") if record is not None else None
+    try:
+        out = open_private_stream(record) if record is not None else None
+    except OSError as exc:
+        raise typer.BadParameter(
+            f"cannot write {record}: {os_reason(exc)}", param_hint="'--record'"
+        ) from None
     console = Console(highlight=False)
     progress = Progress(
         TextColumn("simulating"),
@@ -216,13 +234,13 @@ def simulate(
 
 
 def _stakes(text: str) -> list[int]:
-    try:
-        values = [int(part) for part in text.split(",")]
-    except ValueError:
+    parts = [part.strip() for part in text.split(",")]
+    if not all(re.fullmatch("[+-]?[0-9]{1,9}", part) for part in parts):  # ASCII digits only
         raise typer.BadParameter(
-            f"give a whole number or a list like 5,10,15,25, not {text!r}", param_hint="'--stake'"
-        ) from None
-    return values
+            f"give a whole number or a list like 5,10,15,25, not {one_line(repr(text), 40)}",
+            param_hint="'--stake'",
+        )
+    return [int(part) for part in parts]
 
 
 def _strategies(names: list[str]) -> tuple[str, str, str, str]:
@@ -247,21 +265,37 @@ def check(
     file: Annotated[Path, typer.Argument(help="A game record (.json) or many (JSON Lines).")],
 ) -> None:
     """Check that a game record replays under the rules, event by event."""
-    chunks = _read_records(file)
     checked = 0
-    for number, chunk in enumerate(chunks, start=1):
-        if not chunk.strip():
-            continue
-        try:
-            session = loads(chunk)
-        except RecordError as exc:
-            where = f"record {number}: " if len(chunks) > 1 else ""
-            typer.echo(f"mushka: {file}: {where}{exc}", err=True)
-            raise typer.Exit(1) from None
-        checked += 1
-        net = " ".join(f"{n:+d}" for n in session.net)
-        typer.echo(f"ok: {', '.join(session.players)} · {len(session.deals)} deals · net {net}")
+    try:
+        for where, text in record_texts(file):
+            try:
+                session = loads(text)
+            except UNUSABLE as exc:
+                _fail(f"{file}: {where}{_record_problem(exc)}", 1)
+            problem = names_problem(list(session.players))
+            if problem is not None:
+                _fail(f"{file}: {where}{problem}", 1)
+            checked += 1
+            net = " ".join(f"{n:+d}" for n in session.net)
+            typer.echo(f"ok: {', '.join(session.players)} · {len(session.deals)} deals · net {net}")
+    except FileProblem as exc:
+        _fail(f"{file}: {exc}", 2 if exc.unreadable else 1)
+    if not checked:
+        _fail(f"{file}: there is no game record in it", 1)
     typer.echo(f"{checked} record(s) replay correctly.")
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    """One clear line on stderr, then the exit code: never a traceback, never a file's megabytes."""
+    typer.echo(f"mushka: {one_line(message, 400)}", err=True)
+    raise typer.Exit(code)
+
+
+def _record_problem(exc: BaseException) -> str:
+    """What is wrong with a record, in one short line, whatever the reader raised."""
+    if isinstance(exc, MushkaError):
+        return one_line(exc)
+    return json_problem(exc)
 
 
 # ---------------------------------------------------------------- playing
@@ -290,21 +324,51 @@ def _resume(terminal: Terminal, saved: SavedGame, ascii_override: bool | None = 
     settings = TableSettings.from_json(saved.ui)
     if ascii_override:
         settings.ascii_only = True
+    _first_save(saved.session, settings)  # can the game be saved at all? Say so before playing
     terminal.show(Text(f"Resuming the saved game ({_describe_save(saved)}).", style="bold"))
     return HotSeat(saved.session, terminal, settings, seat_bots(saved.session, settings.bots)).run()
 
 
+def _first_save(session: Session, settings: TableSettings) -> None:
+    """Save before the first move, so that a save that cannot be written is said before play starts."""
+    try:
+        save_game(session, settings.to_json())
+    except OSError as exc:
+        _fail(f"cannot save to {save_path()}: {os_reason(exc)}", 1)
+
+
+def _kept_words(exc: SaveError) -> str:
+    if exc.kept is None:
+        return f"{exc}."
+    return f"{exc}; it was kept, unchanged, as {exc.kept}."
+
+
 def _load_save_or_explain() -> SavedGame | None:
     try:
-        return load_game()
+        return load_game(check_ui=TableSettings.from_json)
     except SaveError as exc:
-        typer.echo(f"mushka: {exc}.", err=True)
-        if exc.kept is not None:
-            typer.echo(
-                f"It was kept, unchanged, as {exc.kept}. Start a new game with: mushka play",
-                err=True,
-            )
-        raise typer.Exit(1) from None
+        then = " Start a new game with: mushka play" if exc.kept is not None else ""
+        _fail(_kept_words(exc) + then, 1)
+
+
+@contextlib.contextmanager
+def _save_lock() -> Iterator[None]:
+    """Hold the save's lock for the whole game; a second mushka on the same save is turned away."""
+    lock = SaveLock()
+    try:
+        lock.acquire()
+    except GameOpenElsewhere:
+        _fail(
+            f"a game is already open in another terminal (its save is {save_path()}). "
+            "Finish it or quit it (q) there first.",
+            1,
+        )
+    except OSError as exc:
+        _fail(f"cannot save to {save_path()}: {os_reason(exc)}", 1)
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def _require_terminal() -> None:
@@ -378,6 +442,7 @@ def play(
             f"the folder {record.parent} does not exist", param_hint="'--record'"
         )
     seats = bot_seats(bot or [], bots, bot_strategy)
+    _check_seating(names, seats)
     if len(seats) < 4 or resume:
         _require_terminal()
     console, ascii_table = make_console(ascii_only)
@@ -396,39 +461,62 @@ def play(
             keep_history=False,
         )
         raise typer.Exit(table.run())
-    if resume:
-        saved = _load_save_or_explain()
-        if saved is None:
-            typer.echo("mushka: there is no saved game. Start one with: mushka play", err=True)
-            raise typer.Exit(1)
-        raise typer.Exit(_resume(terminal, saved, ascii_only or None))
-    try:
-        saved = load_game()
-    except SaveError as exc:  # a new game is wanted anyway: say so, keep the file, and go on
-        saved = None
-        terminal.show(Text(f"Note: {exc}; it was kept, unchanged, as {exc.kept}.", style="yellow"))
-    try:
-        if saved is not None:
-            answer = terminal.read(
-                f"An unfinished game is saved ({_describe_save(saved)}). Resume it? [Y/n] "
+    with _save_lock():
+        if resume:
+            saved = _load_save_or_explain()
+            if saved is None:
+                _fail("there is no saved game. Start one with: mushka play", 1)
+            raise typer.Exit(_resume(terminal, saved, ascii_only or None))
+        try:
+            saved = load_game(check_ui=TableSettings.from_json)
+        except SaveError as exc:  # a new game is wanted anyway: say so, keep the file, and go on
+            saved = None
+            terminal.show(Text(f"Note: {_kept_words(exc)}", style="yellow"))
+            if exc.kept is None:
+                raise typer.Exit(1) from None
+        try:
+            if saved is not None:
+                answer = terminal.read(
+                    f"An unfinished game is saved ({_describe_save(saved)}). Resume it? [Y/n] "
+                )
+                if answer.strip().lower() in ("", "y", "yes"):
+                    raise typer.Exit(_resume(terminal, saved, ascii_only or None))
+                try:
+                    kept = keep_aside(save_path(), "abandoned")
+                except OSError as exc:
+                    _fail(f"the unfinished game could not be kept aside: {os_reason(exc)}", 1)
+                terminal.show(Text(f"The unfinished game was kept as {kept}."))
+            names = ask_names(terminal, names, seats)
+        except (KeyboardInterrupt, EOFError):
+            terminal.show(Text(""))
+            raise typer.Exit(130) from None
+        session = Session(names, rules, seed=seed)
+        settings = TableSettings(
+            ascii_only=ascii_table,
+            record_path=str(record) if record else None,
+            bots=seats,
+            bot_delay=bot_delay,
+        )
+        _first_save(session, settings)
+        raise typer.Exit(HotSeat(session, terminal, settings, seat_bots(session, seats)).run())
+
+
+def _check_seating(names: list[str], seats: dict[int, str]) -> None:
+    """Named players sit from seat 1 on: none of them may land on a computer's seat."""
+    people = 4 - len(seats)
+    if len(names) > people:
+        raise typer.BadParameter(
+            f"{len(names)} players were named, but the computer players leave "
+            f"{people} seat(s) for people",
+            param_hint="'--player'",
+        )
+    for seat in range(len(names)):
+        if seat in seats:
+            raise typer.BadParameter(
+                f"{names[seat]} would sit in seat {seat + 1}, which is a computer's; "
+                f"{people} seat(s) are left for people: give the computers the last seats",
+                param_hint="'--player'",
             )
-            if answer.strip().lower() in ("", "y", "yes"):
-                raise typer.Exit(_resume(terminal, saved, ascii_only or None))
-            kept = keep_aside(save_path(), "abandoned")
-            terminal.show(Text(f"The unfinished game was kept as {kept}."))
-        names = ask_names(terminal, names, seats)
-    except (KeyboardInterrupt, EOFError):
-        terminal.show(Text(""))
-        raise typer.Exit(130) from None
-    session = Session(names, rules, seed=seed)
-    settings = TableSettings(
-        ascii_only=ascii_table,
-        record_path=str(record) if record else None,
-        bots=seats,
-        bot_delay=bot_delay,
-    )
-    save_game(session, settings.to_json())
-    raise typer.Exit(HotSeat(session, terminal, settings, seat_bots(session, seats)).run())
 
 
 def _no_save(session: Session, ui: dict[str, object]) -> None:
@@ -445,7 +533,7 @@ def bot_seats(specs: list[str], count: int, strategy: str) -> dict[int, str]:
     seats: dict[int, str] = {}
     for spec in specs:
         seat_text, _, name = spec.partition(":")
-        if not seat_text.strip().isdigit() or not 1 <= int(seat_text) <= 4:
+        if re.fullmatch("[1-4]", seat_text.strip()) is None:  # ASCII only: int() takes "١" too
             raise typer.BadParameter(
                 f"{spec!r}: the seat must be a number from 1 to 4", param_hint="'--bot'"
             )
@@ -476,13 +564,13 @@ def resume_command(
     ] = False,
 ) -> None:
     """Continue the saved game exactly where it stopped."""
-    saved = _load_save_or_explain()
-    if saved is None:
-        typer.echo("mushka: there is no saved game. Start one with: mushka play", err=True)
-        raise typer.Exit(1)
-    _require_terminal()
-    console, _ = make_console(ascii_only)
-    raise typer.Exit(_resume(Terminal(console), saved, ascii_only or None))
+    with _save_lock():
+        saved = _load_save_or_explain()
+        if saved is None:
+            _fail("there is no saved game. Start one with: mushka play", 1)
+        _require_terminal()
+        console, _ = make_console(ascii_only)
+        raise typer.Exit(_resume(Terminal(console), saved, ascii_only or None))
 
 
 @app.command()
@@ -494,7 +582,10 @@ def scores(
     """Show past sessions: date, players, results and winner."""
     console, ascii_table = make_console(False)
     look = Look(ascii_table)
-    entries, bad = read_scores()
+    try:
+        entries, bad = read_scores()
+    except FileProblem as exc:
+        _fail(f"{scores_path()}: {exc}", 1)
     if bad:
         console.print(
             Text(f"({bad} unreadable line(s) in {scores_path()} were skipped)", style="dim")
@@ -506,9 +597,8 @@ def scores(
         entry = entries[-1]
         try:
             session = replay(entry.record)
-        except RecordError as exc:
-            typer.echo(f"mushka: the latest session's record does not replay: {exc}", err=True)
-            raise typer.Exit(1) from None
+        except UNUSABLE as exc:
+            _fail(f"the latest session's record does not replay: {_record_problem(exc)}", 1)
         console.print(Text(f"Session finished {_local_time(entry.finished)}", style="bold"))
         console.print(final_sheet(session_accounts(session.log()), session.players, look))
         return
@@ -561,15 +651,29 @@ def replay_command(
     ] = False,
 ) -> None:
     """Step through a recorded session deal by deal and trick by trick, all hands open."""
-    chunks = _read_records(file)
-    if number > len(chunks):
-        typer.echo(f"mushka: {file} holds {len(chunks)} record(s), not {number}", err=True)
-        raise typer.Exit(2)
+    chosen: tuple[str, str] | None = None
+    count = 0
     try:
-        data = json.loads(chunks[number - 1])
-    except json.JSONDecodeError as exc:
-        typer.echo(f"mushka: {file}: not valid JSON ({exc.msg}, line {exc.lineno})", err=True)
-        raise typer.Exit(1) from None
+        for where, text in record_texts(file):
+            count += 1
+            if count == number:
+                chosen = (where, text)
+                break
+    except FileProblem as exc:
+        _fail(f"{file}: {exc}", 2 if exc.unreadable else 1)
+    if chosen is None:
+        if not count:
+            _fail(f"{file}: there is no game record in it", 1)
+        _fail(f"{file} holds {count} record(s), not {number}", 2)
+    where, text = chosen
+    try:
+        data = json.loads(text)
+    except UNUSABLE as exc:
+        _fail(f"{file}: {where}{json_problem(exc)}", 1)
+    if isinstance(data, dict) and isinstance(data.get("players"), list):
+        problem = names_problem(data["players"])
+        if problem is not None:
+            _fail(f"{file}: {where}{problem}", 1)
     console, ascii_table = make_console(ascii_only)
     pause = not no_pause and console.is_terminal and sys.stdin.isatty()
     try:
@@ -577,24 +681,10 @@ def replay_command(
             console.print(frame)
             if pause and console.input("[dim]Enter: next · q: stop[/dim] ").strip().lower() == "q":
                 return
-    except RecordError as exc:
-        typer.echo(f"mushka: {file}: {exc}", err=True)
-        raise typer.Exit(1) from None
     except (KeyboardInterrupt, EOFError):
         return
-
-
-def _read_records(file: Path) -> list[str]:
-    """The record texts in `file`: one JSON object (laid out freely), or one per line."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        typer.echo(f"mushka: cannot read {file}: {getattr(exc, 'strerror', None) or exc}", err=True)
-        raise typer.Exit(2) from None
-    stripped = text.strip()
-    if stripped.startswith("{") and "\n{" not in stripped:
-        return [stripped]
-    return [line for line in stripped.splitlines() if line.strip()]
+    except UNUSABLE as exc:
+        _fail(f"{file}: {where}{_record_problem(exc)}", 1)
 
 
 def main() -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import time
 import traceback
+import uuid
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,10 +27,20 @@ from mushka.engine import Session, Step
 from mushka.errors import InvalidInputError, MushkaError
 from mushka.events import Ante, End, Event, Expose, Lead, Out, Payout, Remise, TakeBack, Trick
 from mushka.ledger import accounts, deal_summary, session_accounts
-from mushka.players.bots import Bot
+from mushka.players.bots import STRATEGIES, Bot
 from mushka.record import dumps_session
 from mushka.tui.rulebook import rulebook_text
-from mushka.tui.storage import append_score, discard_save, save_game, state_dir
+from mushka.tui.storage import (
+    UNUSABLE,
+    append_score,
+    crash_log_path,
+    discard_save,
+    os_reason,
+    rescue_save,
+    save_game,
+    save_path,
+    write_private,
+)
 from mushka.tui.table import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -63,6 +75,13 @@ class InputProblem(Exception):
     """Typed input that is not a move; the message says what to type instead."""
 
 
+MAX_BOT_DELAY = 60.0  # seconds; a save asking for more is not one this table wrote
+
+
+class SettingsError(MushkaError):
+    """Table settings (from a save) that this table would never have written."""
+
+
 @dataclass
 class TableSettings:
     """What the table needs besides the record, kept in the save file."""
@@ -71,6 +90,7 @@ class TableSettings:
     record_path: str | None = None
     bots: dict[int, str] = field(default_factory=dict)
     bot_delay: float = 0.8
+    session_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # finishing counts once
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -78,17 +98,52 @@ class TableSettings:
             "record": self.record_path,
             "bots": {str(k): v for k, v in self.bots.items()},
             "bot_delay": self.bot_delay,
+            "session": self.session_id,
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableSettings:
-        bots = data.get("bots") or {}
-        return cls(
-            ascii_only=bool(data.get("ascii", False)),
-            record_path=data.get("record") if isinstance(data.get("record"), str) else None,
-            bots={int(k): str(v) for k, v in bots.items()} if isinstance(bots, dict) else {},
-            bot_delay=float(data.get("bot_delay", 0.8)),
-        )
+        """The settings of a save, every value checked; SettingsError says what is wrong."""
+        ascii_only = data.get("ascii", False)
+        if not isinstance(ascii_only, bool):
+            raise SettingsError("ascii must be true or false")
+        record = data.get("record")
+        if record is not None and not (
+            isinstance(record, str) and 0 < len(record) <= 4096 and "\0" not in record
+        ):
+            raise SettingsError("record must be a file name or null")
+        bots = data.get("bots", {})
+        if not isinstance(bots, dict):
+            raise SettingsError("bots must be an object of seat: strategy")
+        seats: dict[int, str] = {}
+        for key, strategy in bots.items():
+            if key not in ("0", "1", "2", "3"):
+                raise SettingsError("a computer player's seat must be 0 to 3")
+            if not isinstance(strategy, str) or strategy not in STRATEGIES:
+                raise SettingsError(
+                    f"unknown computer strategy (choose from {', '.join(STRATEGIES)})"
+                )
+            seats[int(key)] = strategy
+        delay = data.get("bot_delay", 0.8)
+        if (
+            not isinstance(delay, int | float)
+            or isinstance(delay, bool)
+            or not 0 <= delay <= MAX_BOT_DELAY  # NaN fails this too
+        ):
+            raise SettingsError(
+                f"bot_delay must be a number of seconds from 0 to {MAX_BOT_DELAY:g}"
+            )
+        session_id = data.get("session")
+        if session_id is None:
+            session_id = uuid.uuid4().hex  # a save from before session ids: from now on it has one
+        elif not (
+            isinstance(session_id, str)
+            and 0 < len(session_id) <= 64
+            and session_id.isascii()
+            and session_id.isalnum()
+        ):
+            raise SettingsError("session must be a short id of letters and digits")
+        return cls(ascii_only, record, dict(sorted(seats.items())), float(delay), session_id)
 
 
 def asciify(text: str) -> str:
@@ -206,6 +261,9 @@ class HotSeat:
         self.bots = dict(bots or {})
         self.humans = [s for s in range(4) if s not in self.bots]
         self.save = save if save is not None else save_game
+        self.save_target = save_path() if save is None else None  # for messages only
+        self.unsaved = 0  # moves made since the last save that worked
+        self.save_problem: str | None = None
         self.keep_history = (
             keep_history  # add the finished session to the score history, drop the save
         )
@@ -231,38 +289,90 @@ class HotSeat:
                     else:
                         self._human_turn(seat)
                     self._between_turns()
-                self._finish()
-                return 0
+                return self._finish()
             except (Quit, KeyboardInterrupt, EOFError) as stop:
                 self.terminal.leave_private()
                 interrupted = isinstance(stop, KeyboardInterrupt) or (
                     isinstance(stop, Quit) and stop.how == "interrupt"
                 )
-                self.terminal.show(
-                    Text(""),
-                    Text(
-                        "Game saved after the last move. Continue it with:  mushka resume",
-                        style="bold",
-                    ),
-                )
+                words, saved = self._where_saved()
+                self.terminal.show(Text(""), Text(words, style="bold" if saved else "bold red"))
+                if not saved:
+                    return 1
                 return 130 if interrupted else 0
             except Exception:
-                self.terminal.leave_private()
-                log = state_dir() / "crash.log"
-                with contextlib.suppress(OSError):
-                    log.parent.mkdir(parents=True, exist_ok=True)
-                    log.write_text(traceback.format_exc(), encoding="utf-8")
-                self.terminal.show(
-                    Text(
-                        "mushka stopped on an unexpected error. The game was saved after the last move "
-                        f"(continue with: mushka resume). Details for the developers: {log}",
-                        style="bold red",
-                    )
-                )
+                self._crashed(traceback.format_exc())
                 return 1
 
+    def _crashed(self, details: str) -> None:
+        """Say plainly what happened and what was saved; this path must never raise itself."""
+        log: Path | None = crash_log_path()
+        try:
+            write_private(crash_log_path(), details)
+        except UNUSABLE:
+            log = None
+        words, _ = self._where_saved()
+        where = (
+            f"Details for the developers: {log}"
+            if log is not None
+            else "(The details could not be written to a file.)"
+        )
+        message = f"mushka stopped on an unexpected error. {words}\n{where}"
+        try:
+            self.terminal.leave_private()
+            self.terminal.show(Text(message, style="bold red"))
+        except Exception:
+            with contextlib.suppress(Exception):
+                sys.stderr.write(message.encode("ascii", "replace").decode("ascii") + "\n")
+
     def _persist(self) -> None:
-        self.save(self.session, self.settings.to_json())
+        """Save after a move. A save that fails is said plainly, the game goes on in memory, and the
+        save is tried again after every move; quitting then says exactly what is not saved."""
+        self.unsaved += 1
+        try:
+            self.save(self.session, self.settings.to_json())
+        except OSError as exc:
+            self.save_problem = os_reason(exc)
+            self.pending.append(
+                Text(
+                    f"The game could not be saved to {self.save_target}: {self.save_problem}. "
+                    f"The last {self.unsaved} move(s) are kept only in memory; mushka tries again "
+                    "after every move.",
+                    style="bold red",
+                )
+            )
+            self.deal_news = True  # a player on his own with computers must see this too
+            return
+        if self.save_problem is not None:
+            self.pending.append(Text("The game is saved again, up to the last move.", style="bold"))
+        self.unsaved = 0
+        self.save_problem = None
+
+    def _where_saved(self) -> tuple[str, bool]:
+        """What the save holds, in words, after one last try at saving; and whether nothing is lost."""
+        if not self.keep_history:
+            return "Computer-only games are not saved: the same --seed plays it again.", True
+        if self.unsaved:
+            with contextlib.suppress(Exception):
+                self.save(self.session, self.settings.to_json())
+                self.unsaved = 0
+        if not self.unsaved:
+            return "Game saved after the last move. Continue it with:  mushka resume", True
+        words = (
+            f"The game could NOT be saved to {self.save_target} ({self.save_problem}): "
+            f"the last {self.unsaved} move(s) are not in that save."
+        )
+        try:
+            rescued = rescue_save(self.session, self.settings.to_json())
+        except Exception:
+            rescued = None
+        if rescued is None:
+            return words + " No other place would take them either.", False
+        return (
+            words + f" The whole game was written to {rescued} instead; to continue it, move "
+            f"that file to {self.save_target} and run:  mushka resume",
+            False,
+        )
 
     # ---------------------------------------------------------------- turns
 
@@ -505,7 +615,9 @@ class HotSeat:
 
     # ---------------------------------------------------------------- the end
 
-    def _finish(self) -> None:
+    def _finish(self) -> int:
+        """The final sheet, the record, the score history, and only then the save is removed: a
+        finish cut short anywhere is finished again by `mushka resume`, and counted once."""
         self._show_public(wait=False)
         log = self.session.log()
         self.terminal.show(
@@ -514,25 +626,41 @@ class HotSeat:
         if self.settings.record_path:
             path = Path(self.settings.record_path)
             try:
-                path.write_text(dumps_session(self.session) + "\n", encoding="utf-8")
+                write_private(path, dumps_session(self.session) + "\n")
                 self.terminal.show(Text(f"The game record was written to {path}."))
             except OSError as exc:
                 self.terminal.show(
                     Text(
-                        f"The game record could not be written to {path}: {exc.strerror}",
+                        f"The game record could not be written to {path}: {os_reason(exc)}",
                         style="red",
                     )
                 )
         if not self.keep_history:
-            return
+            return 0
         try:
-            append_score(self.session)
-            self.terminal.show(Text("The session is in your score history: mushka scores"))
+            append_score(self.session, self.settings.session_id)
         except OSError as exc:
+            words, _ = self._where_saved()
             self.terminal.show(
-                Text(f"The score history could not be written: {exc.strerror}", style="red")
+                Text(
+                    f"The score history could not be written: {os_reason(exc)}. {words}",
+                    style="bold red",
+                )
             )
-        discard_save()
+            return 1
+        self.terminal.show(Text("The session is in your score history: mushka scores"))
+        if self.save_target is not None:
+            try:
+                discard_save()
+            except OSError as exc:
+                self.terminal.show(
+                    Text(
+                        f"The finished game's save could not be removed ({os_reason(exc)}); "
+                        "it is safe to delete it.",
+                        style="red",
+                    )
+                )
+        return 0
 
     def _text(self, text: str) -> str:
         return asciify(text) if self.look.ascii_only else text

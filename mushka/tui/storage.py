@@ -1,23 +1,48 @@
-"""Where sessions live on disk: the atomic autosave, saves kept aside, and the score history."""
+"""Where sessions live on disk: the atomic, private, locked autosave, saves kept aside, the score
+history, and reading files that may be hostile."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import stat
 import tempfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final
+from types import TracebackType
+from typing import IO, Any, Final
 
 import platformdirs
 
 from mushka.engine import Session
-from mushka.errors import MushkaError, RecordError
+from mushka.errors import MushkaError
 from mushka.record import dumps, replay, to_record
 
 SAVE_FORMAT: Final = "mushka-save"
 SAVE_VERSION: Final = 1
+MAX_FILE_BYTES: Final = 64 * 1024 * 1024  # a save or one record document; no real one is near this
+MAX_LINE_BYTES: Final = 8 * 1024 * 1024  # one JSON line of a record stream or the score history
+MAX_NAME_CHARS: Final = 64  # names in files: the table allows 16; anything longer is not ours
+MAX_QUOTE: Final = 160  # characters of an error message shown: a file's megabytes are never echoed
+
+# What the rules core and the JSON reader may raise on a hostile file, whatever else they promise.
+UNUSABLE: Final = (
+    MushkaError,
+    RecursionError,
+    ValueError,
+    TypeError,
+    KeyError,
+    IndexError,
+    AttributeError,
+    OverflowError,
+    MemoryError,
+    OSError,
+    UnicodeError,
+    AssertionError,
+)
 
 
 def state_dir() -> Path:
@@ -34,6 +59,14 @@ def save_path() -> Path:
     return state_dir() / "current-game.json"
 
 
+def lock_path() -> Path:
+    return state_dir() / "current-game.lock"
+
+
+def crash_log_path() -> Path:
+    return state_dir() / "crash.log"
+
+
 def scores_path() -> Path:
     return data_dir() / "scores.jsonl"
 
@@ -42,11 +75,95 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+# ---------------------------------------------------------------- messages about files
+
+
+class FileProblem(MushkaError):
+    """A file that cannot be used; the message is one short line. `unreadable` when the file could
+    not be read at all (missing, a directory, no permission), as opposed to read but bad."""
+
+    def __init__(self, message: str, unreadable: bool = False) -> None:
+        super().__init__(message)
+        self.unreadable = unreadable
+
+
+def one_line(text: object, limit: int = MAX_QUOTE) -> str:
+    """`text` as one short printable line: a hostile file's megabytes or escapes never reach a screen."""
+    try:
+        raw = str(text)
+    except UNUSABLE:
+        return "(a message that cannot be shown)"
+    cut = len(raw) > limit
+    shown = "".join(c if c.isprintable() else " " for c in raw[:limit])
+    shown = " ".join(shown.split())
+    return shown + "…" if cut else shown
+
+
+def os_reason(exc: OSError) -> str:
+    """An OSError in plain words: "no space left on device", "permission denied"."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return one_line(reason[:1].lower() + reason[1:])
+
+
+def _size(n: int) -> str:
+    return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n} bytes"
+
+
+# ---------------------------------------------------------------- writing privately
+
+
+def make_private_dir(path: Path) -> None:
+    """Create `path` and any missing parents as 0700, whatever the umask; existing ones are left be."""
+    missing: list[Path] = []
+    here = path
+    while not here.is_dir():
+        missing.append(here)
+        if here.parent == here:
+            break
+        here = here.parent
+    for directory in reversed(missing):
+        try:
+            os.mkdir(directory, 0o700)
+        except FileExistsError:
+            if not directory.is_dir():
+                raise NotADirectoryError(20, "not a directory", str(directory)) from None
+            continue
+        os.chmod(directory, 0o700)
+
+
+def open_private(path: Path, flags: int) -> int:
+    """Open (creating if need be) a file only its owner can read: 0600 whatever the umask, and an
+    older file's looser mode is tightened too."""
+    fd = os.open(path, flags | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write `text` to `path` (a crash log, a game record), readable by its owner only."""
+    make_private_dir(path.parent)
+    fd = open_private(path, os.O_WRONLY | os.O_TRUNC)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def open_private_stream(path: Path) -> IO[str]:
+    """A text file for writing line by line (simulate's records), readable by its owner only."""
+    return os.fdopen(open_private(path, os.O_WRONLY | os.O_TRUNC), "w", encoding="utf-8")
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Replace `path` with `text` so that a crash leaves either the old file or the new, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_private_dir(path.parent)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
+        os.fchmod(fd, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -62,12 +179,174 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(directory)
 
 
+# ---------------------------------------------------------------- reading what may be hostile
+
+
+def _open_regular(path: Path) -> int:
+    """A file descriptor for reading `path`, which must be a regular file (a FIFO must not hang us)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise FileProblem(f"cannot read it: {os_reason(exc)}", unreadable=True) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        what = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+        raise FileProblem(f"cannot read it: it is {what}", unreadable=True)
+    return fd
+
+
+def read_text_limited(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The whole of a small UTF-8 file; FileProblem (one line) for anything else."""
+    fd = _open_regular(path)
+    try:
+        size = os.fstat(fd).st_size
+        if size > limit:
+            raise FileProblem(f"it is {_size(size)}; mushka reads files of up to {_size(limit)}")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise FileProblem(f"cannot read it: {os_reason(exc)}", unreadable=True) from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise FileProblem(f"it grew past {_size(limit)} while being read")
+    return _decode(data, "")
+
+
+def _decode(data: bytes, where: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileProblem(
+            f"{where}not UTF-8 text (byte 0x{data[exc.start]:02x} at position {exc.start})"
+        ) from None
+
+
+def _lines(handle: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[bytes | None]:
+    """The lines of a stream, each at most `limit` bytes; None stands for a longer line, skipped."""
+    while True:
+        raw = handle.readline(limit + 1)
+        if not raw:
+            return
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            while True:  # skip the rest of the over-long line without holding it
+                more = handle.readline(limit)
+                if not more or more.endswith(b"\n"):
+                    break
+            yield None
+            continue
+        yield raw
+
+
+def record_texts(path: Path) -> Iterator[tuple[str, str]]:
+    """The record texts in `path`, each with where it is ("" for a lone record, "line N: " for JSON
+    Lines): one JSON object (laid out freely), or one per line.
+
+    A file above MAX_FILE_BYTES is streamed as JSON Lines, each line at most MAX_LINE_BYTES, so
+    no file, however large, is held in memory at once.
+    """
+    fd = _open_regular(path)
+    try:
+        size = os.fstat(fd).st_size
+    except OSError as exc:
+        os.close(fd)
+        raise FileProblem(f"cannot read it: {os_reason(exc)}", unreadable=True) from None
+    if size <= MAX_FILE_BYTES:
+        os.close(fd)
+        text = read_text_limited(path).strip()
+        if text.startswith("{") and "\n{" not in text:
+            yield "", text
+            return
+        for number, line in enumerate(text.splitlines(), start=1):
+            if line.strip():
+                yield f"line {number}: ", line
+        return
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            for number, raw in enumerate(_lines(handle), start=1):
+                if raw is None:
+                    raise FileProblem(
+                        f"line {number} is longer than {_size(MAX_LINE_BYTES)}; "
+                        f"a file this large ({_size(size)}) is read as one record per line"
+                    )
+                line = _decode(raw, f"line {number}: ")
+                if line.strip():
+                    yield f"line {number}: ", line
+        except OSError as exc:
+            raise FileProblem(f"cannot read it: {os_reason(exc)}", unreadable=True) from None
+
+
+def names_problem(players: object) -> str | None:
+    """Why the players' names in a file are not names this table could show, or None."""
+    if not isinstance(players, list | tuple) or len(players) != 4:
+        return "it does not name four players"
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            return "a player's name is empty or not text"
+        if len(name) > MAX_NAME_CHARS:
+            return f"a player's name is {len(name)} characters long (at most {MAX_NAME_CHARS})"
+        if not name.isprintable():
+            return f"the name {one_line(repr(name), 40)} has control characters"
+    return None
+
+
+# ---------------------------------------------------------------- the autosave
+
+
 class SaveError(MushkaError):
-    """A save file that cannot be used; it has been kept aside at `kept`."""
+    """A save file that cannot be used; it has been kept aside at `kept` (None if it could not be)."""
 
     def __init__(self, message: str, kept: Path | None) -> None:
         super().__init__(message)
         self.kept = kept
+
+
+class GameOpenElsewhere(MushkaError):
+    """Another mushka holds the save's lock: the game is open in another terminal."""
+
+
+class SaveLock:
+    """An OS lock (flock) on a file next to the save, held for the whole game: a second `mushka
+    play` or `resume` on the same state directory is refused instead of overwriting the first's
+    save. The kernel drops the lock when the process ends, however it ends."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or lock_path()
+        self.fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock; GameOpenElsewhere if another process has it, OSError if it cannot be made."""
+        make_private_dir(self.path.parent)
+        fd = open_private(self.path, os.O_RDWR)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise GameOpenElsewhere(
+                "the saved game is open in another terminal: finish or quit it there first"
+            ) from None
+        except BaseException:
+            os.close(fd)
+            raise
+        self.fd = fd
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # closing the descriptor drops the lock
+            self.fd = None
+
+    def __enter__(self) -> SaveLock:
+        self.acquire()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.release()
 
 
 @dataclass
@@ -89,47 +368,100 @@ def save_game(session: Session, ui: dict[str, Any], path: Path | None = None) ->
     write_atomic(path or save_path(), dumps(data))
 
 
+def rescue_save(session: Session, ui: dict[str, Any]) -> Path | None:
+    """When the save cannot be written: try another place (data dir, home, temp), private still.
+    Returns where the game was written, or None if nowhere would take it."""
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    for folder in (data_dir(), Path.home(), Path(tempfile.gettempdir())):
+        target = folder / f"mushka-rescued-game-{stamp}-{os.getpid()}.json"
+        try:
+            save_game(session, ui, target)
+        except UNUSABLE:
+            continue
+        return target
+    return None
+
+
 def keep_aside(path: Path, why: str) -> Path:
     """Rename a save that will not be used, so nothing is ever lost; returns its new name."""
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.{why}-{stamp}{path.suffix}")
     n = 1
-    while target.exists():
+    while os.path.lexists(target):
         n += 1
         target = path.with_name(f"{path.stem}.{why}-{stamp}-{n}{path.suffix}")
     os.replace(path, target)
     return target
 
 
-def load_game(path: Path | None = None) -> SavedGame | None:
-    """The saved game, or None if there is none; a broken save is kept aside and SaveError raised."""
+def _unusable(path: Path, why: str, message: str) -> SaveError:
+    try:
+        kept: Path | None = keep_aside(path, why)
+    except OSError as exc:
+        kept = None
+        message += f"; it could not be kept aside either ({os_reason(exc)})"
+    return SaveError(message, kept)
+
+
+def load_game(
+    path: Path | None = None, check_ui: Callable[[dict[str, Any]], object] | None = None
+) -> SavedGame | None:
+    """The saved game, or None if there is none; a save that cannot be used, however hostile, is
+    kept aside and SaveError raised with one short line. `check_ui` vets the table settings."""
     path = path or save_path()
-    if not path.exists():
+    if not os.path.lexists(path):
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        kept = keep_aside(path, "corrupt")
-        raise SaveError(
-            f"the saved game could not be read ({type(exc).__name__}: {exc})", kept
+        data = json.loads(read_text_limited(path))
+    except FileProblem as exc:
+        raise _unusable(path, "corrupt", f"the saved game could not be read ({exc})") from None
+    except UNUSABLE as exc:
+        raise _unusable(
+            path, "corrupt", f"the saved game could not be read ({json_problem(exc)})"
         ) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        kept = keep_aside(path, "corrupt")
-        raise SaveError("the saved game is not a mushka save file", kept)
+        raise _unusable(path, "corrupt", "the saved game is not a mushka save file")
     version = data.get("version")
-    if not isinstance(version, int) or version > SAVE_VERSION:
-        kept = keep_aside(path, "newer")
-        raise SaveError(
-            f"the saved game was written by a newer mushka (save version {version}); this one reads version {SAVE_VERSION}",
-            kept,
+    if not isinstance(version, int) or isinstance(version, bool) or version > SAVE_VERSION:
+        shown = one_line(repr(version), 20)
+        raise _unusable(
+            path,
+            "newer",
+            f"the saved game was written by a newer mushka (save version {shown}); "
+            f"this one reads version {SAVE_VERSION}",
         )
+    record = data.get("record")
+    problem = names_problem(record.get("players") if isinstance(record, dict) else None)
+    if problem is not None and isinstance(record, dict) and "players" in record:
+        raise _unusable(path, "corrupt", f"the saved game's players are not valid: {problem}")
     try:
-        session = replay(data.get("record"), complete=False)
-    except RecordError as exc:
-        kept = keep_aside(path, "corrupt")
-        raise SaveError(f"the saved game does not replay under the rules ({exc})", kept) from None
-    ui = data.get("ui")
-    return SavedGame(session, ui if isinstance(ui, dict) else {})
+        session = replay(record, complete=False)
+    except UNUSABLE as exc:
+        raise _unusable(
+            path, "corrupt", f"the saved game does not replay under the rules ({one_line(exc)})"
+        ) from None
+    ui = data.get("ui", {})
+    if not isinstance(ui, dict):
+        raise _unusable(path, "corrupt", "the saved game's table settings are not an object")
+    if check_ui is not None:
+        try:
+            check_ui(ui)
+        except UNUSABLE as exc:
+            raise _unusable(
+                path, "corrupt", f"the saved game's table settings are not valid: {one_line(exc)}"
+            ) from None
+    return SavedGame(session, ui)
+
+
+def json_problem(exc: BaseException) -> str:
+    """What is wrong with a JSON text, in one short line."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"not valid JSON: {one_line(exc.msg)}, line {exc.lineno}"
+    if isinstance(exc, RecursionError):
+        return "not usable JSON: nested too deeply"
+    if isinstance(exc, MemoryError):
+        return "not usable JSON: too large"
+    return f"not usable JSON: {one_line(exc)}"
 
 
 def discard_save(path: Path | None = None) -> None:
@@ -144,7 +476,8 @@ class ScoreEntry:
     finished: str
     players: tuple[str, ...]
     net: tuple[int, ...]
-    record: dict[str, Any]
+    record: dict[str, Any] | None  # kept for the latest entry only: the history may be long
+    session_id: str | None = None
 
     @property
     def winner(self) -> str:
@@ -152,42 +485,108 @@ class ScoreEntry:
         return " & ".join(p for p, n in zip(self.players, self.net, strict=True) if n == best)
 
 
-def append_score(session: Session, path: Path | None = None) -> None:
-    """Add a finished session to the history (one JSON line each)."""
+def _entry(data: object) -> ScoreEntry:
+    """One history entry, every field checked; ValueError if it is not one."""
+    if not isinstance(data, dict):
+        raise ValueError("not an object")
+    finished, players, net, record = (data.get(k) for k in ("finished", "players", "net", "record"))
+    session_id = data.get("session")
+    if not isinstance(finished, str) or len(finished) > 64:
+        raise ValueError("bad date")
+    if names_problem(players) is not None:
+        raise ValueError("bad players")
+    if not (
+        isinstance(net, list)
+        and len(net) == 4
+        and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) < 10**15 for n in net)
+    ):
+        raise ValueError("bad results")
+    if not isinstance(record, dict) or record.get("players") != players:
+        raise ValueError("bad record")
+    if session_id is not None and not (isinstance(session_id, str) and len(session_id) <= 64):
+        raise ValueError("bad session id")
+    assert isinstance(players, list)
+    return ScoreEntry(finished, tuple(players), tuple(net), record, session_id)
+
+
+def _read_entries(handle: IO[bytes]) -> Iterator[ScoreEntry | None]:
+    """Every line of the history as an entry, or None for a line that is not one."""
+    for raw in _lines(handle):
+        if raw is None:
+            yield None
+            continue
+        if not raw.strip():
+            continue
+        try:
+            yield _entry(json.loads(raw.decode("utf-8")))
+        except UNUSABLE:
+            yield None
+
+
+def append_score(session: Session, session_id: str | None = None, path: Path | None = None) -> bool:
+    """Add a finished session to the history (one JSON line each), once: an entry with the same
+    `session_id` already there (a finish interrupted after this, then resumed) is not repeated.
+    Returns whether a line was added."""
     path = path or scores_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_private_dir(path.parent)
     entry = {
         "finished": now(),
+        "session": session_id,
         "players": list(session.players),
         "net": list(session.net),
         "record": to_record(session),
     }
-    with path.open("a", encoding="utf-8") as handle:
-        handle.write(dumps(entry) + "\n")
+    line = (dumps(entry) + "\n").encode("utf-8")
+    with os.fdopen(open_private(path, os.O_RDWR | os.O_APPEND), "r+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # two games finishing at once: whole lines
+        if session_id is not None and _has_session(handle, session_id):
+            return False
+        end = handle.seek(0, os.SEEK_END)
+        if end:
+            handle.seek(end - 1)
+            if handle.read(1) != b"\n":  # a line cut short by a kill: do not glue onto it
+                line = b"\n" + line
+        handle.write(line)
         handle.flush()
         os.fsync(handle.fileno())
+    return True
+
+
+def _has_session(handle: IO[bytes], session_id: str) -> bool:
+    handle.seek(0)
+    needle = session_id.encode("utf-8")
+    for raw in _lines(handle):
+        if raw is not None and needle in raw:
+            try:
+                data = json.loads(raw.decode("utf-8"))
+            except UNUSABLE:
+                continue
+            if isinstance(data, dict) and data.get("session") == session_id:
+                return True
+    return False
 
 
 def read_scores(path: Path | None = None) -> tuple[list[ScoreEntry], int]:
-    """Past sessions, oldest first, and how many lines could not be read."""
+    """Past sessions, oldest first, and how many lines could not be read. The history is streamed
+    line by line; only the latest entry keeps its record. FileProblem if it cannot be read."""
     path = path or scores_path()
-    if not path.exists():
+    if not os.path.lexists(path):
         return [], 0
+    fd = _open_regular(path)
     entries: list[ScoreEntry] = []
     bad = 0
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        if not line.strip():
-            continue
+    with os.fdopen(fd, "rb") as handle:
         try:
-            data = json.loads(line)
-            entries.append(
-                ScoreEntry(
-                    str(data["finished"]),
-                    tuple(data["players"]),
-                    tuple(int(n) for n in data["net"]),
-                    data["record"],
-                )
-            )
-        except (ValueError, KeyError, TypeError):
-            bad += 1
+            for entry in _read_entries(handle):
+                if entry is None:
+                    bad += 1
+                    continue
+                if entries:
+                    last = entries[-1]
+                    entries[-1] = ScoreEntry(
+                        last.finished, last.players, last.net, None, last.session_id
+                    )
+                entries.append(entry)
+        except OSError as exc:
+            raise FileProblem(f"cannot read it: {os_reason(exc)}", unreadable=True) from None
     return entries, bad

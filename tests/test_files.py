@@ -1,0 +1,378 @@
+"""Files the game writes: private modes, saves that cannot be written, finishing once, the lock."""
+
+from __future__ import annotations
+
+import errno
+import io
+import json
+import os
+import random
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console, RenderableType
+from rich.text import Text
+from typer.testing import CliRunner
+
+from mushka import cli
+from mushka.engine import Session
+from mushka.record import to_record
+from mushka.tui import hotseat, storage
+from mushka.tui.hotseat import HotSeat, TableSettings
+from mushka.tui.terminal import Terminal
+
+NAMES = ["Anna", "Boris", "Vera", "Gleb"]
+PLAYERS = [arg for name in NAMES for arg in ("--player", name)]
+runner = CliRunner()
+
+
+class Scripted(Terminal):
+    """Answers prompts with random legal moves; may quit (q) or fail after some moves."""
+
+    def __init__(
+        self, session: Session, quit_after: int | None = None, fail_after: int | None = None
+    ) -> None:
+        super().__init__(Console(file=io.StringIO(), width=120, color_system=None))
+        self.session = session
+        self.rng = random.Random(5)
+        self.public: list[str] = []
+        self.moves = 0
+        self.quit_after = quit_after
+        self.fail_after = fail_after
+
+    def size(self) -> tuple[int, int]:
+        return 120, 40
+
+    def enter_private(self) -> None:
+        self.private = True
+
+    def leave_private(self) -> None:
+        self.private = False
+
+    def clear(self) -> None:
+        pass
+
+    def show(self, *renderables: RenderableType) -> None:
+        console = Console(file=io.StringIO(), width=400, record=True, color_system=None)
+        for renderable in renderables:
+            console.print(renderable)
+        if not self.private:
+            self.public.append(console.export_text())
+
+    def read(self, prompt: str | Text, echo: bool = True) -> str:
+        text = prompt.plain if isinstance(prompt, Text) else prompt
+        if "Pass anyway" in text:
+            return "y"
+        if not text.startswith("Your move"):
+            return ""
+        self.moves += 1
+        if self.fail_after is not None and self.moves > self.fail_after:
+            raise RuntimeError("boom")
+        if self.quit_after is not None and self.moves > self.quit_after:
+            return "q"
+        return self.rng.choice(self.session.legal_actions()).code
+
+    def text(self) -> str:
+        return " ".join(" ".join(self.public).split())
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    return tmp_path
+
+
+@pytest.fixture
+def loose_umask() -> Iterator[None]:
+    """A umask that hides nothing: the game's own modes must make its files private."""
+    old = os.umask(0)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.lstat().st_mode)
+
+
+def table(session: Session, terminal: Scripted, **settings: Any) -> HotSeat:
+    return HotSeat(session, terminal, TableSettings(**settings))
+
+
+# ---------------------------------------------------------------- 1. files are private
+
+
+def test_every_file_the_game_writes_is_0600_and_its_folders_0700(
+    home: Path, loose_umask: None
+) -> None:
+    state, data = home / "state" / "mushka", home / "data" / "mushka"
+    session = Session(NAMES, seed=3)
+    record = home / "game.json"
+    storage.save_game(session, {})
+    assert table(session, Scripted(session), record_path=str(record)).run() == 0
+    assert mode(record) == 0o600  # a record holds every hand
+    assert mode(data / "scores.jsonl") == 0o600 and mode(data) == 0o700
+    assert mode(home / "data") == 0o700  # the game created it, so the game chose its mode
+
+    quitter = Session(NAMES, seed=4)
+    assert table(quitter, Scripted(quitter, quit_after=3)).run() == 0
+    assert mode(state / "current-game.json") == 0o600 and mode(state) == 0o700
+    kept = storage.keep_aside(state / "current-game.json", "abandoned")
+    assert mode(kept) == 0o600
+
+    crasher = Session(NAMES, seed=5)
+    assert table(crasher, Scripted(crasher, fail_after=2)).run() == 1
+    assert mode(state / "crash.log") == 0o600
+
+    with storage.SaveLock():
+        assert mode(state / "current-game.lock") == 0o600
+
+
+def test_a_file_left_readable_by_an_older_version_is_made_private(
+    home: Path, loose_umask: None
+) -> None:
+    crash = home / "state" / "mushka" / "crash.log"
+    crash.parent.mkdir(parents=True)
+    crash.write_text("old\n", encoding="utf-8")
+    crash.chmod(0o644)
+    session = Session(NAMES, seed=5)
+    assert table(session, Scripted(session, fail_after=1)).run() == 1
+    assert mode(crash) == 0o600
+
+
+def test_simulate_records_are_private(tmp_path: Path, loose_umask: None) -> None:
+    out = tmp_path / "runs.jsonl"
+    result = runner.invoke(cli.app, ["simulate", "-n", "2", "--record", str(out)])
+    assert result.exit_code == 0 and mode(out) == 0o600
+
+
+# ---------------------------------------------------------------- 3. saves that cannot be written
+
+
+def no_space(*args: object, **kwargs: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.fixture
+def as_if_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "_require_terminal", lambda: None)
+
+
+def test_a_state_folder_that_is_a_file_is_said_before_play_starts(
+    home: Path, as_if_at_a_terminal: None
+) -> None:
+    (home / "state").write_text("not a folder", encoding="utf-8")
+    result = runner.invoke(cli.app, ["play", *PLAYERS])
+    assert result.exit_code == 1
+    assert (
+        result.stderr.startswith("mushka: cannot save to ") and "not a directory" in result.stderr
+    )
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
+    assert "Pass the terminal" not in result.output
+
+
+def test_a_full_disk_is_said_before_play_starts(
+    home: Path, as_if_at_a_terminal: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(storage.os, "fsync", no_space)
+    result = runner.invoke(cli.app, ["play", *PLAYERS])
+    assert result.exit_code == 1
+    assert "cannot save to" in result.stderr and "no space left on device" in result.stderr
+    assert "Traceback" not in result.output and "Pass the terminal" not in result.output
+
+
+def test_resume_on_a_full_disk_says_so_before_play_starts(
+    home: Path, as_if_at_a_terminal: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    storage.save_game(Session(NAMES, seed=2), TableSettings().to_json())
+    monkeypatch.setattr(storage.os, "fsync", no_space)
+    result = runner.invoke(cli.app, ["resume"])
+    assert result.exit_code == 1 and "no space left on device" in result.stderr
+    assert "Resuming" not in result.output
+
+
+def failing_saves(monkeypatch: pytest.MonkeyPatch, works: set[int]) -> list[int]:
+    """Make the autosave fail (disk full) except on the calls numbered in `works` (from 1)."""
+    calls: list[int] = []
+    real = storage.save_game
+
+    def save(session: Session, ui: dict[str, Any], path: Path | None = None) -> None:
+        calls.append(len(calls) + 1)
+        if len(calls) not in works:
+            no_space()
+        real(session, ui, path)
+
+    monkeypatch.setattr(hotseat, "save_game", save)
+    return calls
+
+
+def test_mid_game_a_failed_save_is_never_claimed_and_the_game_is_rescued(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = Session(NAMES, seed=8)
+    storage.save_game(session, {})
+    failing_saves(monkeypatch, works={1, 2, 3})  # moves 4 on, and the last try at quitting, fail
+    terminal = Scripted(session, quit_after=6)
+    assert table(session, terminal).run() == 1
+    text = terminal.text()
+    assert "Game saved after the last move" not in text
+    assert "could not be saved" in text and "no space left on device" in text  # said at once
+    assert "could NOT be saved" in text and "the last 3 move(s) are not in that save" in text
+    rescued = next((home / "data" / "mushka").glob("mushka-rescued-game-*.json"))
+    assert mode(rescued) == 0o600
+    saved = json.loads(rescued.read_text(encoding="utf-8"))
+    assert saved["record"] == to_record(session) and str(rescued) in text
+
+
+def test_a_save_that_works_again_loses_nothing_and_says_so(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = Session(NAMES, seed=8)
+    failing_saves(monkeypatch, works={1, 2, 5, 6, 7, 8, 9, 10})
+    terminal = Scripted(session, quit_after=6)
+    assert table(session, terminal).run() == 0
+    text = terminal.text()
+    assert "could not be saved" in text and "saved again" in text
+    assert "Game saved after the last move" in text
+    saved = json.loads((home / "state" / "mushka" / "current-game.json").read_text("utf-8"))
+    assert saved["record"] == to_record(session)
+
+
+def test_a_crash_never_points_at_a_log_that_could_not_be_written(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (home / "blocker").write_text("a file", encoding="utf-8")
+    monkeypatch.setattr(hotseat, "crash_log_path", lambda: home / "blocker" / "crash.log")
+    session = Session(NAMES, seed=8)
+    terminal = Scripted(session, fail_after=4)
+    assert table(session, terminal).run() == 1
+    text = terminal.text()
+    assert "unexpected error" in text and "crash.log" not in text
+    assert "could not be written" in text and "Game saved after the last move" in text
+
+
+def test_a_crash_after_a_failed_save_does_not_claim_the_save(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = Session(NAMES, seed=8)
+    failing_saves(monkeypatch, works={1, 2})
+    terminal = Scripted(session, fail_after=4)
+    assert table(session, terminal).run() == 1
+    text = terminal.text()
+    assert "unexpected error" in text and "Game saved after the last move" not in text
+    assert "the last 2 move(s) are not in that save" in text
+
+
+# ---------------------------------------------------------------- 5. finishing counts once
+
+
+class Killed(BaseException):
+    """Stands for SIGKILL: nothing after it runs, not even `finally` blocks of ours that matter."""
+
+
+def kill(*args: object, **kwargs: object) -> None:
+    raise Killed
+
+
+def history(home: Path) -> list[str]:
+    path = home / "data" / "mushka" / "scores.jsonl"
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+
+def resume(home: Path) -> None:
+    saved = storage.load_game(check_ui=TableSettings.from_json)
+    assert saved is not None and saved.session.is_over
+    session = saved.session
+    terminal = Scripted(session)
+    assert HotSeat(session, terminal, TableSettings.from_json(saved.ui)).run() == 0
+    assert "Final score sheet" in terminal.text()
+
+
+@pytest.mark.parametrize("kill_point", ["append_score", "discard_save"])
+def test_a_kill_while_finishing_then_resume_records_the_session_once(
+    kill_point: str, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = Session(NAMES, seed=12)
+    storage.save_game(session, {})
+    with monkeypatch.context() as patch:
+        if kill_point == "append_score":
+            patch.setattr(hotseat, "append_score", kill)
+        else:
+            patch.setattr(hotseat, "discard_save", kill)
+        with pytest.raises(Killed):
+            table(session, Scripted(session)).run()
+    assert (home / "state" / "mushka" / "current-game.json").exists()
+    resume(home)
+    lines = history(home)
+    assert len(lines) == 1 and json.loads(lines[0])["record"] == to_record(session)
+    assert not (home / "state" / "mushka" / "current-game.json").exists()
+    entries, bad = storage.read_scores()
+    assert len(entries) == 1 and bad == 0
+
+
+def test_a_kill_in_the_middle_of_writing_the_history_line_loses_no_other_line(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = Session(NAMES, seed=13)
+    assert table(first, Scripted(first)).run() == 0
+    path = home / "data" / "mushka" / "scores.jsonl"
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write('{"finished": "2026-01-01T00:00:00+00:00", "session": "ab')  # cut short
+    second = Session(NAMES, seed=14)
+    assert table(second, Scripted(second)).run() == 0
+    entries, bad = storage.read_scores()
+    assert len(entries) == 2 and bad == 1
+    assert entries[-1].record == to_record(second)
+
+
+# ---------------------------------------------------------------- 4. the lock, in one process
+
+
+def test_a_second_table_on_the_same_save_is_turned_away(
+    home: Path, as_if_at_a_terminal: None
+) -> None:
+    save = home / "state" / "mushka" / "current-game.json"
+    storage.save_game(Session(NAMES, seed=2), TableSettings().to_json())
+    before = save.read_bytes()
+    with storage.SaveLock():  # another mushka holds the game
+        for args in (["resume"], ["play", "--resume"], ["play", "--player", "Anna"]):
+            result = runner.invoke(cli.app, args, input="n\n")
+            assert result.exit_code == 1, args
+            assert "open in another terminal" in result.stderr
+            assert "Resume it?" not in result.output and "abandon" not in result.output
+    assert save.read_bytes() == before and not list(save.parent.glob("*.abandoned-*"))
+
+
+# ---------------------------------------------------------------- 7. small bugs
+
+
+def test_named_players_never_become_computers() -> None:
+    result = runner.invoke(
+        cli.app, ["play", "--player", "Anna", "--player", "Boris", "--bots", "3"]
+    )
+    assert result.exit_code == 2
+    text = " ".join(result.output.replace("│", "").split())
+    assert "2 players were named" in text and "leave 1 seat(s) for people" in text
+    result = runner.invoke(cli.app, ["play", "--player", "Anna", "--bot", "1"])
+    assert result.exit_code == 2
+    text = " ".join(result.output.replace("│", "").split())
+    assert "Anna would sit in seat 1, which is a computer's" in text
+
+
+@pytest.mark.parametrize("seat", ["²", "①", "٣", "₃", "１"])
+def test_a_bot_seat_must_be_an_ascii_digit(seat: str) -> None:
+    result = runner.invoke(cli.app, ["play", "--bot", seat, "--bots", "0"])
+    assert result.exit_code == 2 and "must be a number from 1 to 4" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize("stake", ["１５", "٣", "1²"])
+def test_a_stake_must_be_ascii_digits(stake: str) -> None:
+    result = runner.invoke(cli.app, ["simulate", "-n", "1", "--stake", stake])
+    assert result.exit_code == 2 and "give a whole number" in result.output
