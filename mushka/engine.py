@@ -113,6 +113,7 @@ _ALL_SUITS: Final = 0b1111
 _PLAY_OF: Final = PLAYS.__getitem__
 _DISCARD_OF: Final = DISCARDS.__getitem__
 _CARD_OF_PLAY: Final = operator.itemgetter(1)  # (seat, card) -> card
+_SUIT_COUNTER: Final = tuple(1 << 4 * (c >> 3) for c in range(DECK_SIZE)).__getitem__
 # Events that carry no amounts, made once and shared (they are immutable), each in a 1-tuple as
 # `apply` returns it: _FOLLOWS[seat][card], _LEADS[seat][card], _PASSES[seat], _REVOKES[seat].
 _FOLLOWS: Final = tuple(tuple((Follow(s, c),) for c in CARDS) for s in SEATS)
@@ -896,13 +897,11 @@ class Session:
         while order:
             seat = order.pop(0)
             hand = self._hands[seat]
-            counts = [0, 0, 0, 0]
-            for c in hand:
-                counts[c >> 3] += 1
-            most = max(counts)
-            if most < 3:
+            # four 4-bit counters, one per suit; +5 sets a counter's top bit when it is 3 or more
+            three = (sum(map(_SUIT_COUNTER, hand)) + 0x5555) & 0x8888
+            if not three:
                 continue
-            suit = counts.index(most)  # five cards hold at most one suit three times
+            suit = three.bit_length() // 4 - 1  # five cards hold at most one suit three times
             suited = [c for c in hand if c >> 3 == suit]
             laid = self._ask_face_down(seat, suited)
             self._hands[seat] = [c for c in hand if c >> 3 != suit]
