@@ -981,10 +981,8 @@ class Session:
                 self._led_suit = NO_SUIT
                 hand = hands[nxt]
                 mask = self._masks[nxt]
-                barred = mask >> (led << 3) & 0xFF
-                if not barred or mask == barred << (
-                    led << 3
-                ):  # no card of the suit led last, or only those
+                barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
+                if not barred or mask == barred << (led << 3):  # none, or nothing else
                     self._legal = tuple(map(_PLAY_OF, hand))
                 else:
                     self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
@@ -1025,10 +1023,8 @@ class Session:
             self._led_suit = NO_SUIT
             hand = hands[nxt]
             mask = self._masks[nxt]
-            barred = mask >> (led << 3) & 0xFF
-            if not barred or mask == barred << (
-                led << 3
-            ):  # no card of the suit led last, or only those
+            barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
+            if not barred or mask == barred << (led << 3):  # none, or nothing else
                 self._legal = tuple(map(_PLAY_OF, hand))
             else:
                 self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
