@@ -120,6 +120,11 @@ _FOLLOWS: Final = tuple(tuple((Follow(s, c),) for c in CARDS) for s in SEATS)
 _LEADS: Final = tuple(tuple((Lead(s, c),) for c in CARDS) for s in SEATS)
 _PASSES: Final = tuple((Pass(s, False),) for s in SEATS)
 _REVOKES: Final = tuple(Pass(s, True) for s in SEATS)
+# Exchanges (R10, R11): who is checked, in order from the dealer's left (stored last first), and
+# the (chooser, receiver) of each take after `seat` exposed, in the modern and the old variant.
+_EXCHANGE_ORDER: Final = tuple(tuple((dealer + i) % 4 for i in (4, 3, 2, 1)) for dealer in SEATS)
+_MODERN_PAIRS: Final = tuple(tuple(((s + i) % 4, (s + i) % 4) for i in (1, 2, 3)) for s in SEATS)
+_OLD_PAIRS: Final = tuple((((s + 3) % 4, (s + 1) % 4), ((s + 3) % 4, (s + 2) % 4)) for s in SEATS)
 _OTHERS: Final = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))  # play order
 # Legal answers to a lead, precomputed: [mushka held][talon not empty] when void in the led
 # suit; [mushka held][card] when holding exactly one card of it; the tail after two or more.
@@ -193,7 +198,7 @@ class Session:
     _dealer: int
     _discards: list[Card]
     _events: list[Event]
-    _exchange_order: list[int]
+    _exchange_order: list[int]  # the seats still to check for an exchange, the next one last
     _exposer: int
     _face_down: list[Card]
     _first_outs: list[int]
@@ -210,7 +215,7 @@ class Session:
     _net: list[int]
     _out: list[int]
     _pair_index: int
-    _pairs: list[tuple[int, int]]
+    _pairs: tuple[tuple[int, int], ...]  # (chooser, receiver) of each take in this exchange
     _phase: Phase
     _plays: list[tuple[int, Card]]
     _prices: tuple[int, int, int, int]
@@ -240,8 +245,9 @@ class Session:
         names = _check_players(players)
         if rules is not None and not isinstance(rules, HouseRules):
             raise SetupError(f"rules must be HouseRules, not {short_repr(rules)}")
-        given = [n for n, v in (("seed", seed), ("rng", rng), ("chance", chance)) if v is not None]
-        if len(given) > 1:
+        if (seed is not None) + (rng is not None) + (chance is not None) > 1:
+            sources = (("seed", seed), ("rng", rng), ("chance", chance))
+            given = [name for name, value in sources if value is not None]
             raise SetupError(
                 f"give at most one source of chance (seed, rng or chance), not {' and '.join(given)}"
             )
@@ -325,7 +331,7 @@ class Session:
         self._voids = [0, 0, 0, 0]
         self._phase = _PLAY_PHASE
         self._exchange_order = []
-        self._pairs = []
+        self._pairs = ()
         self._pair_index = 0
         self._exposer = -1
         self._holds_led = False
@@ -844,7 +850,7 @@ class Session:
         self._takebacks = 0
         self._holds_led = False
         self._exposer = -1
-        self._pairs = []
+        self._pairs = ()
         self._pair_index = 0
         exempt = self._first_outs[-1] if self._first_outs else -1
         stake = self.rules.stake
@@ -858,7 +864,7 @@ class Session:
         else:
             self._phase = Phase.EXCHANGE
             dealer = self._dealer
-            self._exchange_order = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
+            self._exchange_order = list(_EXCHANGE_ORDER[dealer])
             self._next_exchange()
 
     def _end_deal(self, blocked: bool) -> None:
@@ -893,29 +899,31 @@ class Session:
 
     def _next_exchange(self) -> None:
         """Check the next seats in order; stop at the first that must expose, else start play."""
-        order = self._exchange_order
+        order = self._exchange_order  # the seats still to check, the next one last
+        hands = self._hands
         while order:
-            seat = order.pop(0)
-            hand = self._hands[seat]
+            seat = order.pop()
+            hand = hands[seat]
             # four 4-bit counters, one per suit; +5 sets a counter's top bit when it is 3 or more
             three = (sum(map(_SUIT_COUNTER, hand)) + 0x5555) & 0x8888
             if not three:
                 continue
             suit = three.bit_length() // 4 - 1  # five cards hold at most one suit three times
-            suited = [c for c in hand if c >> 3 == suit]
+            suited: list[Card] = []
+            kept: list[Card] = []
+            for c in hand:
+                (suited if c >> 3 == suit else kept).append(c)
             laid = self._ask_face_down(seat, suited)
-            self._hands[seat] = [c for c in hand if c >> 3 != suit]
+            hands[seat] = kept
             self._face_down = laid
             self._events.append(_new(Expose, (seat, tuple(laid))))
             self._exposer = seat
-            if self.rules.exchange is Exchange.MODERN:
-                self._pairs = [((seat + i) % 4, (seat + i) % 4) for i in (1, 2, 3)]
-            else:
-                picker = (seat + 3) % 4
-                self._pairs = [(picker, (seat + 1) % 4), (picker, (seat + 2) % 4)]
+            pairs = self._pairs = (
+                _MODERN_PAIRS[seat] if self.rules.exchange is Exchange.MODERN else _OLD_PAIRS[seat]
+            )
             self._pair_index = 0
             self._step = _TAKE
-            self._to_act = self._pairs[0][0]
+            self._to_act = pairs[0][0]
             return
         self._start_play()
 
