@@ -113,6 +113,7 @@ _ALL_SUITS: Final = 0b1111
 _PLAY_OF: Final = PLAYS.__getitem__
 _DISCARD_OF: Final = DISCARDS.__getitem__
 _CARD_OF_PLAY: Final = operator.itemgetter(1)  # (seat, card) -> card
+_CARD_BIT: Final = tuple(1 << c for c in range(DECK_SIZE)).__getitem__
 _SUIT_COUNTER: Final = tuple(1 << 4 * (c >> 3) for c in range(DECK_SIZE)).__getitem__
 # Events that carry no amounts, made once and shared (they are immutable), each in a 1-tuple as
 # `apply` returns it: _FOLLOWS[seat][card], _LEADS[seat][card], _PASSES[seat], _REVOKES[seat].
@@ -504,10 +505,7 @@ class Session:
                         self._talon_pos < len(self._talon)
                     ]
                 return produced
-            events = self._events
-            start = len(events) - len(produced)
-            self._resolve_trick()
-            return _since(events, start, self._events)
+            return self._resolve_trick(produced)
         if step is _LEAD:
             seat = self._to_act
             card = action[1]
@@ -966,9 +964,9 @@ class Session:
         self._to_act = seat
         self._led_suit = NO_SUIT
 
-    def _resolve_trick(self) -> None:
+    def _resolve_trick(self, produced: tuple[Event, ...]) -> tuple[Event, ...]:
         """Settle the trick (or take the lead back), then set up the next lead and its legal
-        actions (or end the deal)."""
+        actions (or end the deal); return `produced` (the last answer's events) and the rest."""
         plays = self._plays
         hands = self._hands
         events = self._events
@@ -977,24 +975,26 @@ class Session:
             hands[leader].append(lead_card)
             self._masks[leader] |= 1 << lead_card
             self._plays = []
-            events.append(_new(TakeBack, (leader, lead_card)))
+            back: Event = _new(TakeBack, (leader, lead_card))
+            events.append(back)
             self._takebacks += 1
             if self._takebacks >= 4 - self._masks.count(0):  # a full round of holders
+                start = len(events) - len(produced) - 1
                 self._end_deal(blocked=True)
                 self._compute_legal()
+                return _since(events, start, self._events)
+            led = self._led_suit
+            self._step = _LEAD
+            nxt = self._to_act = self._next_holder(leader)
+            self._led_suit = NO_SUIT
+            hand = hands[nxt]
+            mask = self._masks[nxt]
+            barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
+            if not barred or mask == barred << (led << 3):  # none, or nothing else
+                self._legal = tuple(map(_PLAY_OF, hand))
             else:
-                led = self._led_suit
-                self._step = _LEAD
-                nxt = self._to_act = self._next_holder(leader)
-                self._led_suit = NO_SUIT
-                hand = hands[nxt]
-                mask = self._masks[nxt]
-                barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
-                if not barred or mask == barred << (led << 3):  # none, or nothing else
-                    self._legal = tuple(map(_PLAY_OF, hand))
-                else:
-                    self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
-            return
+                self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
+            return (*produced, back)
         led = self._led_suit
         winner, best = leader, lead_card
         doubled = False
@@ -1014,28 +1014,36 @@ class Session:
         self._tricks_won[winner].append(led)
         self._won_cards.extend(map(_CARD_OF_PLAY, plays))
         self._plays = []
-        events.append(_new(Trick, (winner, SUITS[led], doubled, value, paid, best)))
+        trick: Event = _new(Trick, (winner, SUITS[led], doubled, value, paid, best))
+        events.append(trick)
+        produced = (*produced, trick)
         masks = self._masks
+        empty = masks.count(0)
         out = self._out
-        for seat, _ in plays:
-            if not masks[seat] and seat not in out:
-                out.append(seat)
-                events.append(_new(Out, (seat,)))
+        if empty != len(out):  # someone played his last card (a seat goes out only here)
+            for seat, _ in plays:
+                if not masks[seat] and seat not in out:
+                    out.append(seat)
+                    gone: Event = _new(Out, (seat,))
+                    events.append(gone)
+                    produced = (*produced, gone)
         self._takebacks = 0
-        if masks.count(0) >= 3:  # at most one seat still holds cards
+        if empty >= 3:  # at most one seat still holds cards
+            start = len(events)
             self._end_deal(blocked=False)
             self._compute_legal()
+            return produced + _since(events, start, self._events)
+        self._step = _LEAD
+        nxt = self._to_act = winner if hands[winner] else self._next_holder(winner)
+        self._led_suit = NO_SUIT
+        hand = hands[nxt]
+        mask = masks[nxt]
+        barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
+        if not barred or mask == barred << (led << 3):  # none, or nothing else
+            self._legal = tuple(map(_PLAY_OF, hand))
         else:
-            self._step = _LEAD
-            nxt = self._to_act = winner if hands[winner] else self._next_holder(winner)
-            self._led_suit = NO_SUIT
-            hand = hands[nxt]
-            mask = self._masks[nxt]
-            barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
-            if not barred or mask == barred << (led << 3):  # none, or nothing else
-                self._legal = tuple(map(_PLAY_OF, hand))
-            else:
-                self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
+            self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
+        return produced
 
     def _next_holder(self, seat: int) -> int:
         hands = self._hands
@@ -1119,10 +1127,8 @@ def _since(events: list[Event], start: int, current: list[Event]) -> tuple[Event
 
 
 def _mask(cards: Sequence[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
+    """The bit mask of a hand: bit `card` set for each card."""
+    return sum(map(_CARD_BIT, cards))
 
 
 def _copy(value: object) -> object:
