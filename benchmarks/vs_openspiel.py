@@ -4,7 +4,8 @@ Both games are played with random legal moves on one core, measured in alternati
 the same process, in CPU time of this process (so other work on a shared machine disturbs the
 comparison as little as it can). Only player actions are counted;
 OpenSpiel's chance nodes (the pass direction and the deal) are resolved inside the timed loop
-with a random outcome, as mushka's deals are.
+with a random outcome, as mushka's deals are. Each round uses one random generator for both
+chance and the players' choices, in both games.
 
     .venv/bin/python benchmarks/vs_openspiel.py [--seconds S] [--rounds R]
 
@@ -28,18 +29,17 @@ from mushka.house_rules import HouseRules
 def mushka_round(seconds: float, seed: int) -> tuple[int, float]:
     """Random sessions for about `seconds`: (player actions, time taken)."""
     rules = HouseRules()
+    rng = random.Random(seed)  # one generator for chance and choices, as for hearts below
+    choice = rng.choice
     actions = 0
     started = time.process_time()
-    index = 0
     while time.process_time() - started < seconds:
-        session = Session(rules=rules, seed=seed + index)
-        choice = random.Random(seed + index).choice
+        session = Session(rules=rules, rng=rng)
         legal = session.legal_actions
         apply = session.apply
         while moves := legal():
             apply(choice(moves))
             actions += 1
-        index += 1
     return actions, time.process_time() - started
 
 

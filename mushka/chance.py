@@ -6,9 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from mushka.cards import CARDS, HAND_SIZE, TALON_SIZE, Card
-
-__all__ = ["HAND_SIZE", "TALON_SIZE", "Chance", "ScriptedChance", "SeededChance"]
+from mushka.cards import CARDS, HAND_SIZE, Card
 
 
 class Chance(Protocol):

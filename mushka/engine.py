@@ -113,12 +113,19 @@ _ALL_SUITS: Final = 0b1111
 _PLAY_OF: Final = PLAYS.__getitem__
 _DISCARD_OF: Final = DISCARDS.__getitem__
 _CARD_OF_PLAY: Final = operator.itemgetter(1)  # (seat, card) -> card
+_CARD_BIT: Final = tuple(1 << c for c in range(DECK_SIZE)).__getitem__
+_SUIT_COUNTER: Final = tuple(1 << 4 * (c >> 3) for c in range(DECK_SIZE)).__getitem__
 # Events that carry no amounts, made once and shared (they are immutable), each in a 1-tuple as
 # `apply` returns it: _FOLLOWS[seat][card], _LEADS[seat][card], _PASSES[seat], _REVOKES[seat].
 _FOLLOWS: Final = tuple(tuple((Follow(s, c),) for c in CARDS) for s in SEATS)
 _LEADS: Final = tuple(tuple((Lead(s, c),) for c in CARDS) for s in SEATS)
 _PASSES: Final = tuple((Pass(s, False),) for s in SEATS)
 _REVOKES: Final = tuple(Pass(s, True) for s in SEATS)
+# Exchanges (R10, R11): who is checked, in order from the dealer's left (stored last first), and
+# the (chooser, receiver) of each take after `seat` exposed, in the modern and the old variant.
+_EXCHANGE_ORDER: Final = tuple(tuple((dealer + i) % 4 for i in (4, 3, 2, 1)) for dealer in SEATS)
+_MODERN_PAIRS: Final = tuple(tuple(((s + i) % 4, (s + i) % 4) for i in (1, 2, 3)) for s in SEATS)
+_OLD_PAIRS: Final = tuple((((s + 3) % 4, (s + 1) % 4), ((s + 3) % 4, (s + 2) % 4)) for s in SEATS)
 _OTHERS: Final = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))  # play order
 # Legal answers to a lead, precomputed: [mushka held][talon not empty] when void in the led
 # suit; [mushka held][card] when holding exactly one card of it; the tail after two or more.
@@ -192,7 +199,7 @@ class Session:
     _dealer: int
     _discards: list[Card]
     _events: list[Event]
-    _exchange_order: list[int]
+    _exchange_order: list[int]  # the seats still to check for an exchange, the next one last
     _exposer: int
     _face_down: list[Card]
     _first_outs: list[int]
@@ -209,7 +216,7 @@ class Session:
     _net: list[int]
     _out: list[int]
     _pair_index: int
-    _pairs: list[tuple[int, int]]
+    _pairs: tuple[tuple[int, int], ...]  # (chooser, receiver) of each take in this exchange
     _phase: Phase
     _plays: list[tuple[int, Card]]
     _prices: tuple[int, int, int, int]
@@ -239,8 +246,9 @@ class Session:
         names = _check_players(players)
         if rules is not None and not isinstance(rules, HouseRules):
             raise SetupError(f"rules must be HouseRules, not {short_repr(rules)}")
-        given = [n for n, v in (("seed", seed), ("rng", rng), ("chance", chance)) if v is not None]
-        if len(given) > 1:
+        if (seed is not None) + (rng is not None) + (chance is not None) > 1:
+            sources = (("seed", seed), ("rng", rng), ("chance", chance))
+            given = [name for name, value in sources if value is not None]
             raise SetupError(
                 f"give at most one source of chance (seed, rng or chance), not {' and '.join(given)}"
             )
@@ -324,7 +332,7 @@ class Session:
         self._voids = [0, 0, 0, 0]
         self._phase = _PLAY_PHASE
         self._exchange_order = []
-        self._pairs = []
+        self._pairs = ()
         self._pair_index = 0
         self._exposer = -1
         self._holds_led = False
@@ -497,10 +505,7 @@ class Session:
                         self._talon_pos < len(self._talon)
                     ]
                 return produced
-            events = self._events
-            start = len(events) - len(produced)
-            self._resolve_trick()
-            return _since(events, start, self._events)
+            return self._resolve_trick(produced)
         if step is _LEAD:
             seat = self._to_act
             card = action[1]
@@ -843,7 +848,7 @@ class Session:
         self._takebacks = 0
         self._holds_led = False
         self._exposer = -1
-        self._pairs = []
+        self._pairs = ()
         self._pair_index = 0
         exempt = self._first_outs[-1] if self._first_outs else -1
         stake = self.rules.stake
@@ -857,7 +862,7 @@ class Session:
         else:
             self._phase = Phase.EXCHANGE
             dealer = self._dealer
-            self._exchange_order = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
+            self._exchange_order = list(_EXCHANGE_ORDER[dealer])
             self._next_exchange()
 
     def _end_deal(self, blocked: bool) -> None:
@@ -892,31 +897,31 @@ class Session:
 
     def _next_exchange(self) -> None:
         """Check the next seats in order; stop at the first that must expose, else start play."""
-        order = self._exchange_order
+        order = self._exchange_order  # the seats still to check, the next one last
+        hands = self._hands
         while order:
-            seat = order.pop(0)
-            hand = self._hands[seat]
-            counts = [0, 0, 0, 0]
-            for c in hand:
-                counts[c >> 3] += 1
-            most = max(counts)
-            if most < 3:
+            seat = order.pop()
+            hand = hands[seat]
+            # four 4-bit counters, one per suit; +5 sets a counter's top bit when it is 3 or more
+            three = (sum(map(_SUIT_COUNTER, hand)) + 0x5555) & 0x8888
+            if not three:
                 continue
-            suit = counts.index(most)  # five cards hold at most one suit three times
-            suited = [c for c in hand if c >> 3 == suit]
+            suit = three.bit_length() // 4 - 1  # five cards hold at most one suit three times
+            suited: list[Card] = []
+            kept: list[Card] = []
+            for c in hand:
+                (suited if c >> 3 == suit else kept).append(c)
             laid = self._ask_face_down(seat, suited)
-            self._hands[seat] = [c for c in hand if c >> 3 != suit]
+            hands[seat] = kept
             self._face_down = laid
             self._events.append(_new(Expose, (seat, tuple(laid))))
             self._exposer = seat
-            if self.rules.exchange is Exchange.MODERN:
-                self._pairs = [((seat + i) % 4, (seat + i) % 4) for i in (1, 2, 3)]
-            else:
-                picker = (seat + 3) % 4
-                self._pairs = [(picker, (seat + 1) % 4), (picker, (seat + 2) % 4)]
+            pairs = self._pairs = (
+                _MODERN_PAIRS[seat] if self.rules.exchange is Exchange.MODERN else _OLD_PAIRS[seat]
+            )
             self._pair_index = 0
             self._step = _TAKE
-            self._to_act = self._pairs[0][0]
+            self._to_act = pairs[0][0]
             return
         self._start_play()
 
@@ -959,9 +964,9 @@ class Session:
         self._to_act = seat
         self._led_suit = NO_SUIT
 
-    def _resolve_trick(self) -> None:
+    def _resolve_trick(self, produced: tuple[Event, ...]) -> tuple[Event, ...]:
         """Settle the trick (or take the lead back), then set up the next lead and its legal
-        actions (or end the deal)."""
+        actions (or end the deal); return `produced` (the last answer's events) and the rest."""
         plays = self._plays
         hands = self._hands
         events = self._events
@@ -970,26 +975,26 @@ class Session:
             hands[leader].append(lead_card)
             self._masks[leader] |= 1 << lead_card
             self._plays = []
-            events.append(_new(TakeBack, (leader, lead_card)))
+            back: Event = _new(TakeBack, (leader, lead_card))
+            events.append(back)
             self._takebacks += 1
             if self._takebacks >= 4 - self._masks.count(0):  # a full round of holders
+                start = len(events) - len(produced) - 1
                 self._end_deal(blocked=True)
                 self._compute_legal()
+                return _since(events, start, self._events)
+            led = self._led_suit
+            self._step = _LEAD
+            nxt = self._to_act = self._next_holder(leader)
+            self._led_suit = NO_SUIT
+            hand = hands[nxt]
+            mask = self._masks[nxt]
+            barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
+            if not barred or mask == barred << (led << 3):  # none, or nothing else
+                self._legal = tuple(map(_PLAY_OF, hand))
             else:
-                led = self._led_suit
-                self._step = _LEAD
-                nxt = self._to_act = self._next_holder(leader)
-                self._led_suit = NO_SUIT
-                hand = hands[nxt]
-                mask = self._masks[nxt]
-                barred = mask >> (led << 3) & 0xFF
-                if not barred or mask == barred << (
-                    led << 3
-                ):  # no card of the suit led last, or only those
-                    self._legal = tuple(map(_PLAY_OF, hand))
-                else:
-                    self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
-            return
+                self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
+            return (*produced, back)
         led = self._led_suit
         winner, best = leader, lead_card
         doubled = False
@@ -1009,30 +1014,36 @@ class Session:
         self._tricks_won[winner].append(led)
         self._won_cards.extend(map(_CARD_OF_PLAY, plays))
         self._plays = []
-        events.append(_new(Trick, (winner, SUITS[led], doubled, value, paid, best)))
+        trick: Event = _new(Trick, (winner, SUITS[led], doubled, value, paid, best))
+        events.append(trick)
+        produced = (*produced, trick)
         masks = self._masks
+        empty = masks.count(0)
         out = self._out
-        for seat, _ in plays:
-            if not masks[seat] and seat not in out:
-                out.append(seat)
-                events.append(_new(Out, (seat,)))
+        if empty != len(out):  # someone played his last card (a seat goes out only here)
+            for seat, _ in plays:
+                if not masks[seat] and seat not in out:
+                    out.append(seat)
+                    gone: Event = _new(Out, (seat,))
+                    events.append(gone)
+                    produced = (*produced, gone)
         self._takebacks = 0
-        if masks.count(0) >= 3:  # at most one seat still holds cards
+        if empty >= 3:  # at most one seat still holds cards
+            start = len(events)
             self._end_deal(blocked=False)
             self._compute_legal()
+            return produced + _since(events, start, self._events)
+        self._step = _LEAD
+        nxt = self._to_act = winner if hands[winner] else self._next_holder(winner)
+        self._led_suit = NO_SUIT
+        hand = hands[nxt]
+        mask = masks[nxt]
+        barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
+        if not barred or mask == barred << (led << 3):  # none, or nothing else
+            self._legal = tuple(map(_PLAY_OF, hand))
         else:
-            self._step = _LEAD
-            nxt = self._to_act = winner if hands[winner] else self._next_holder(winner)
-            self._led_suit = NO_SUIT
-            hand = hands[nxt]
-            mask = self._masks[nxt]
-            barred = mask >> (led << 3) & 0xFF
-            if not barred or mask == barred << (
-                led << 3
-            ):  # no card of the suit led last, or only those
-                self._legal = tuple(map(_PLAY_OF, hand))
-            else:
-                self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
+            self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
+        return produced
 
     def _next_holder(self, seat: int) -> int:
         hands = self._hands
@@ -1116,10 +1127,8 @@ def _since(events: list[Event], start: int, current: list[Event]) -> tuple[Event
 
 
 def _mask(cards: Sequence[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
+    """The bit mask of a hand: bit `card` set for each card."""
+    return sum(map(_CARD_BIT, cards))
 
 
 def _copy(value: object) -> object:
