@@ -95,6 +95,22 @@ def _missing(acked: dict[str, Any], resumed: dict[str, Any]) -> int:
     return missing
 
 
+def _stall(child: Any) -> str:
+    """A process that did not stop after a signal: does one key let it act on the signal? (A signal
+    that lands just before a blocking read is only acted on when the read returns.)"""
+    tail = ANSI.sub("", child.before or "")[-200:]
+    child.sendline("")
+    try:
+        child.expect(pexpect.EOF, timeout=10)
+        after = "it stopped after one Enter, saying " + repr(
+            ANSI.sub("", child.before or "")[-120:]
+        )
+    except pexpect.TIMEOUT:
+        after = "it did not stop after an Enter either"
+    child.close(force=True)
+    return f"screen before: {tail!r}; {after}"
+
+
 def trial(home: Path, rng: random.Random, tally: Tally) -> None:
     """One game: play a random number of moves, kill it at a random moment, resume, compare."""
     seed = rng.randrange(10_000)
@@ -143,9 +159,7 @@ def trial(home: Path, rng: random.Random, tally: Tally) -> None:
     try:
         child.expect(pexpect.EOF, timeout=60)
     except pexpect.TIMEOUT:
-        tail = ANSI.sub("", child.before or "")[-400:]
-        tally.problems.append(f"seed {seed}: still running 60 s after {name}; screen: {tail!r}")
-        child.close(force=True)
+        tally.problems.append(f"seed {seed}: still running 60 s after {name}; {_stall(child)}")
         return
     tally.slowest_exit = max(tally.slowest_exit, time.monotonic() - sent)
     child.close()
@@ -166,9 +180,9 @@ def trial(home: Path, rng: random.Random, tally: Tally) -> None:
     try:
         again.expect(pexpect.EOF, timeout=60)
     except pexpect.TIMEOUT:
-        tail = ANSI.sub("", again.before or "")[-400:]
-        tally.problems.append(f"seed {seed}: resume still running 60 s after Ctrl-C: {tail!r}")
-        again.close(force=True)
+        tally.problems.append(
+            f"seed {seed}: resume still running 60 s after Ctrl-C; {_stall(again)}"
+        )
         return
     again.close()
     kept = [p.name for p in (home / "state" / "mushka").iterdir() if ".corrupt-" in p.name]
