@@ -493,7 +493,7 @@ def play(
         session = Session(names, rules, seed=seed)
         settings = TableSettings(
             ascii_only=ascii_table,
-            record_path=str(record) if record else None,
+            record_path=str(record.absolute()) if record else None,  # resume may run elsewhere
             bots=seats,
             bot_delay=bot_delay,
         )
@@ -613,8 +613,8 @@ def scores(
     for entry in reversed(entries):
         results = "  ".join(
             f"{p} {look.money(n)}" for p, n in zip(entry.players, entry.net, strict=True)
-        )
-        table.add_row(_local_time(entry.finished), results, entry.winner)
+        )  # names are text, never markup:
+        table.add_row(Text(_local_time(entry.finished)), Text(results), Text(entry.winner))
     console.print(table)
 
 

@@ -286,7 +286,7 @@ def history(home: Path) -> list[str]:
 
 
 def resume(home: Path) -> None:
-    saved = storage.load_game(check_ui=TableSettings.from_json)
+    saved = storage.load_game()
     assert saved is not None and saved.session.is_over
     session = saved.session
     terminal = Scripted(session)
@@ -376,3 +376,23 @@ def test_a_bot_seat_must_be_an_ascii_digit(seat: str) -> None:
 def test_a_stake_must_be_ascii_digits(stake: str) -> None:
     result = runner.invoke(cli.app, ["simulate", "-n", "1", "--stake", stake])
     assert result.exit_code == 2 and "give a whole number" in result.output
+
+
+def test_a_symlink_planted_for_the_game_s_own_files_is_not_written_through(home: Path) -> None:
+    victim = home / "victim.txt"
+    victim.write_text("precious\n", encoding="utf-8")
+    state, data = home / "state" / "mushka", home / "data" / "mushka"
+    state.mkdir(parents=True)
+    data.mkdir(parents=True)
+    (state / "crash.log").symlink_to(victim)
+    (data / "scores.jsonl").symlink_to(victim)
+    crasher = Session(NAMES, seed=5)
+    terminal = Scripted(crasher, fail_after=1)
+    assert table(crasher, terminal).run() == 1
+    assert "could not be written" in terminal.text()
+    finished = Session(NAMES, seed=6)
+    terminal = Scripted(finished)
+    assert table(finished, terminal).run() == 1  # the history could not be written: said, not lost
+    assert "score history could not be written" in terminal.text()
+    assert victim.read_text(encoding="utf-8") == "precious\n"
+    assert storage.load_game() is not None  # the finished game stays saved for a later resume

@@ -338,3 +338,20 @@ def test_a_valid_history_after_the_hostile_rows_still_reads(home: Path) -> None:
     path.write_text(dumps({"junk": True}) + "\n" + VALID_HISTORY + "\n", encoding="utf-8")
     entries, bad = storage.read_scores()
     assert bad == 1 and len(entries) == 1 and entries[0].record == FINISHED
+
+
+def test_names_that_look_like_markup_are_shown_as_typed(home: Path) -> None:
+    """Not hostile, just names: the history and the records show them letter for letter."""
+    record = json.loads(json.dumps(FINISHED).replace('"Vera"', '"Ve[/]ra[red]"'))
+    path = home / "data" / "mushka" / "scores.jsonl"
+    path.parent.mkdir(parents=True)
+    names = ["Anna", "Boris", "Ve[/]ra[red]", "Gleb"]
+    path.write_text(history_line(record, players=names) + "\n", encoding="utf-8")
+    for args in (["scores"], ["scores", "--last"]):
+        result = runner.invoke(cli.app, args, env={"COLUMNS": "200"})
+        assert result.exit_code == 0 and result.exception is None, result.output
+        assert "Ve[/]ra[red]" in result.output
+    record_file = home / "record.json"
+    record_file.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(cli.app, ["check", str(record_file)])
+    assert result.exit_code == 0 and "Ve[/]ra[red]" in result.output

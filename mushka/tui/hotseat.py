@@ -308,7 +308,7 @@ class HotSeat:
         """Say plainly what happened and what was saved; this path must never raise itself."""
         log: Path | None = crash_log_path()
         try:
-            write_private(crash_log_path(), details)
+            write_private(crash_log_path(), details, follow=False)
         except UNUSABLE:
             log = None
         words, _ = self._where_saved()

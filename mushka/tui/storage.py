@@ -131,10 +131,12 @@ def make_private_dir(path: Path) -> None:
         os.chmod(directory, 0o700)
 
 
-def open_private(path: Path, flags: int) -> int:
+def open_private(path: Path, flags: int, follow: bool = True) -> int:
     """Open (creating if need be) a file only its owner can read: 0600 whatever the umask, and an
-    older file's looser mode is tightened too."""
-    fd = os.open(path, flags | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    older file's looser mode is tightened too. `follow=False` for the game's own files: a symlink
+    planted in their place is refused rather than written through."""
+    nofollow = 0 if follow else os.O_NOFOLLOW
+    fd = os.open(path, flags | nofollow | os.O_CREAT | os.O_CLOEXEC, 0o600)
     try:
         os.fchmod(fd, 0o600)
     except BaseException:
@@ -143,10 +145,10 @@ def open_private(path: Path, flags: int) -> int:
     return fd
 
 
-def write_private(path: Path, text: str) -> None:
+def write_private(path: Path, text: str, follow: bool = True) -> None:
     """Write `text` to `path` (a crash log, a game record), readable by its owner only."""
     make_private_dir(path.parent)
-    fd = open_private(path, os.O_WRONLY | os.O_TRUNC)
+    fd = open_private(path, os.O_WRONLY | os.O_TRUNC, follow)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(text)
         handle.flush()
@@ -318,7 +320,7 @@ class SaveLock:
     def acquire(self) -> None:
         """Take the lock; GameOpenElsewhere if another process has it, OSError if it cannot be made."""
         make_private_dir(self.path.parent)
-        fd = open_private(self.path, os.O_RDWR)
+        fd = open_private(self.path, os.O_RDWR, follow=False)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -537,7 +539,7 @@ def append_score(session: Session, session_id: str | None = None, path: Path | N
         "record": to_record(session),
     }
     line = (dumps(entry) + "\n").encode("utf-8")
-    with os.fdopen(open_private(path, os.O_RDWR | os.O_APPEND), "r+b") as handle:
+    with os.fdopen(open_private(path, os.O_RDWR | os.O_APPEND, follow=False), "r+b") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # two games finishing at once: whole lines
         if session_id is not None and _has_session(handle, session_id):
             return False
