@@ -63,7 +63,7 @@ class ScriptedTerminal(Terminal):
         else:
             self.public.append(text)
 
-    def read(self, prompt: str | Text, echo: bool = True) -> str:
+    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
         text = prompt.plain if isinstance(prompt, Text) else prompt
         if "Pass anyway" in text:
             return "y"
