@@ -11,7 +11,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
@@ -26,9 +25,10 @@ from mushka.record import loads, replay
 from mushka.study.simulate import Outcome, RunConfig
 from mushka.study.simulate import simulate as run_simulation
 from mushka.tui.hotseat import HotSeat, TableSettings
+from mushka.tui.look import guard_streams
 from mushka.tui.replay_view import frames
 from mushka.tui.report_view import report_view, sweep_view
-from mushka.tui.rulebook import rulebook_text
+from mushka.tui.rulebook import show_rulebook
 from mushka.tui.seating import ask_names, make_console, name_problem, seat_bots
 from mushka.tui.storage import (
     SavedGame,
@@ -175,7 +175,7 @@ def simulate(
             f"the folder {record.parent} does not exist", param_hint="'--record'"
         )
     out = record.open("w", encoding="utf-8") if record is not None else None
-    console = Console(highlight=False)
+    console, ascii_table = make_console()
     progress = Progress(
         TextColumn("simulating"),
         BarColumn(),
@@ -208,7 +208,7 @@ def simulate(
         typer.echo(json.dumps(payload, indent=1))
         return
     for report in reports:
-        console.print(report_view(report, workers))
+        console.print(report_view(report, workers, Look(ascii_table)))
     if len(reports) > 1:
         console.print(sweep_view(reports))
     if record is not None:
@@ -382,6 +382,9 @@ def play(
         _require_terminal()
     console, ascii_table = make_console(ascii_only)
     terminal = Terminal(console)
+    if not resume and len(seats) < 3 and (problem := terminal.private_screen_problem()):
+        typer.echo(f"mushka: cannot keep the hands private: {problem}.", err=True)
+        raise typer.Exit(1)
     if (
         len(seats) == 4 and not resume
     ):  # computers only: runs unattended, touching no save or history
@@ -445,7 +448,7 @@ def bot_seats(specs: list[str], count: int, strategy: str) -> dict[int, str]:
     seats: dict[int, str] = {}
     for spec in specs:
         seat_text, _, name = spec.partition(":")
-        if not seat_text.strip().isdigit() or not 1 <= int(seat_text) <= 4:
+        if seat_text.strip() not in ("1", "2", "3", "4"):
             raise typer.BadParameter(
                 f"{spec!r}: the seat must be a number from 1 to 4", param_hint="'--bot'"
             )
@@ -522,9 +525,10 @@ def scores(
     table.add_column("winner")
     for entry in reversed(entries):
         results = "  ".join(
-            f"{p} {look.money(n)}" for p, n in zip(entry.players, entry.net, strict=True)
+            f"{p} {look.money(n)}"
+            for p, n in zip(look.names(entry.players), entry.net, strict=True)
         )
-        table.add_row(_local_time(entry.finished), results, entry.winner)
+        table.add_row(_local_time(entry.finished), Text(results), look.name(entry.winner))
     console.print(table)
 
 
@@ -538,13 +542,7 @@ def _local_time(iso: str) -> str:
 @app.command()
 def rules() -> None:
     """Show the rulebook (paged in a terminal)."""
-    console = Console(highlight=False, emoji=False)
-    document = Markdown(rulebook_text())
-    if console.is_terminal:
-        with console.pager(styles=True):
-            console.print(document)
-    else:
-        console.print(document)
+    show_rulebook(*make_console())
 
 
 @app.command("replay")
@@ -598,4 +596,5 @@ def _read_records(file: Path) -> list[str]:
 
 
 def main() -> None:
+    guard_streams()  # no character a console cannot show may crash a command
     app()
