@@ -79,10 +79,10 @@ class Terminal:
         try:
             if echo:
                 self.console.print(text, end="")
-                return input()
+                return read_line()
             self.console.print(text, end="")
             with _no_echo():
-                line = input()
+                line = read_line()
             self.console.print()  # the Enter was not echoed either
             return line
         except UnicodeDecodeError:
@@ -93,6 +93,37 @@ class Terminal:
     def discard_typeahead(self) -> None:
         """Drop every key typed but not yet read; call it just before showing what they must not answer."""
         discard_typeahead()
+
+
+def read_line() -> str:
+    """One typed line, without its line end; raises EOFError on Ctrl-D at the start of a line.
+
+    On a terminal the line is read from the descriptor, not with input(): input() takes a NUL
+    (Ctrl-Space, Ctrl-@) at the start of a line for the end of input, and one inside a line for
+    a line not yet finished. Bytes that are no text in the terminal's encoding become U+FFFD.
+    """
+    try:
+        fd = sys.stdin.fileno()
+        on_a_terminal = os.isatty(fd)
+    except (OSError, ValueError):
+        on_a_terminal = False
+    if not on_a_terminal:
+        return input()
+    sys.stdout.flush()
+    data = bytearray()
+    while not data.endswith(b"\n"):
+        chunk = os.read(fd, 65536)  # the terminal hands over one line at a time
+        if not chunk:
+            if not data:
+                raise EOFError
+            break  # Ctrl-D after some text ends the line, as it does for input()
+        data += chunk
+    encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
+    try:
+        text = bytes(data).decode(encoding, "replace")
+    except LookupError:
+        text = bytes(data).decode("utf-8", "replace")
+    return text.removesuffix("\n").removesuffix("\r")
 
 
 def discard_typeahead() -> None:
