@@ -512,7 +512,9 @@ def scores(
         except RecordError as exc:
             typer.echo(f"mushka: the latest session's record does not replay: {exc}", err=True)
             raise typer.Exit(1) from None
-        console.print(Text(f"Session finished {_local_time(entry.finished)}", style="bold"))
+        console.print(
+            Text("Session finished ", style="bold").append(look.name(_local_time(entry.finished)))
+        )
         console.print(final_sheet(session_accounts(session.log()), session.players, look))
         return
     table = Table(
@@ -528,7 +530,9 @@ def scores(
             f"{p} {look.money(n)}"
             for p, n in zip(look.names(entry.players), entry.net, strict=True)
         )
-        table.add_row(_local_time(entry.finished), Text(results), look.name(entry.winner))
+        table.add_row(
+            look.name(_local_time(entry.finished)), Text(results), look.name(entry.winner)
+        )
     console.print(table)
 
 

@@ -97,3 +97,42 @@ def test_transliteration_spells_every_glyph_in_ascii() -> None:
 def test_user_text_cannot_steer_the_terminal() -> None:
     assert printable("Anna\x1b[2J\u202eevil\u200b") == "Anna?[2J?evil?"
     assert printable("x" * 100, limit=10) == "x" * 9 + "…"
+
+
+def test_the_table_on_an_ascii_terminal(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = {
+        **os.environ,
+        "PYTHONIOENCODING": "ascii",
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "TERM": "xterm-256color",
+    }
+    names = ["Анна", "Boris", "Vera", "Gleb"]
+    args = [
+        "play",
+        "--seed",
+        "3",
+        "--exchange",
+        "off",
+        *[a for n in names for a in ("--player", n)],
+    ]
+    child = pexpect.spawn(str(MUSHKA), args, env=env, dimensions=(24, 80), timeout=15)
+    child.expect(rb"press Enter when only you can see the screen")
+    output = child.before + child.after
+    for typed, then in (
+        ("", rb"Your move \["),
+        ("q\u2665", rb"is not a move"),  # a suit symbol the console cannot even read
+        ("s", rb"Press Enter to go back"),
+        ("", rb"Your move \["),
+        ("q", rb"mushka resume"),
+    ):
+        child.send(typed.encode("utf-8") + b"\r")
+        child.expect(then)
+        output += child.before + child.after
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    output = (output + (child.before or b"")).replace("q\u2665".encode(), b"")  # the tty's echo
+    text = output.decode("ascii")  # raises on one non-ASCII byte the program wrote
+    assert "Anna" in text and "Traceback" not in text

@@ -153,6 +153,8 @@ def alternate_screen_problem(term: str) -> str | None:
     )
     if term in ("", "dumb", "unknown"):
         return why.format(term=term or "unset")
+    if term == "linux" or term.startswith("linux-"):
+        return None  # the Linux console: no alternate screen, but ED 3 erases its scrollback
     try:
         import curses
 
