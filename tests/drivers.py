@@ -97,7 +97,7 @@ class TmuxTable:
             self.tmux("send-keys", "-t", "t", "-l", keys)
         self.tmux("send-keys", "-t", "t", "Enter")
 
-    def wait_for_change(self, before: str, seconds: float = 10.0) -> str:
+    def wait_for_change(self, before: str, seconds: float = 30.0) -> str:
         """The screen once it differs from `before` and has stopped changing (drawing is done)."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
@@ -126,7 +126,7 @@ class TmuxTable:
             elif last.startswith("Your move ["):
                 self.send(choose_move(screen, rng))
             else:
-                screen = self.wait_for_change(screen, 2.0) if not self.dead() else screen
+                screen = self.wait_for_change(screen, 10.0) if not self.dead() else screen
                 continue
             screen = self.wait_for_change(screen)
         raise AssertionError("the session did not end")
