@@ -209,3 +209,16 @@ def test_names_with_invisible_or_control_characters_are_refused(home: Path, name
     assert table.child.exitstatus == 2
     out = plain(table.child.before)
     assert "name" in out and "Traceback" not in out
+
+
+def test_ctrl_backslash_saves_and_leaves_no_hand_on_the_screen(home: Path) -> None:
+    table = start(home)
+    table.expect(Table.HANDOFF)
+    table.child.sendline("")
+    table.expect(Table.MOVE)
+    table.child.sendcontrol("\\")  # SIGQUIT: by default a core dump with the hand still up
+    table.expect("\x1b\\[3J")  # screen and scrollback wiped
+    table.expect("\x1b\\[\\?1049l")  # and the alternate screen left
+    table.expect("mushka resume")
+    table.close()
+    assert table.save_file.exists()

@@ -39,10 +39,15 @@ class Terminal:
         self.console.clear()
 
     def leave_private(self) -> None:
+        """Back to the public screen, leaving nothing private on screen or in the scrollback.
+
+        Never raises for a terminal that has gone away: it is also the first step of every way out.
+        """
         if self.private:
-            self.wipe()
-            self.console.set_alt_screen(False)
             self.private = False
+            with contextlib.suppress(OSError, ValueError):
+                self.wipe()
+                self.console.set_alt_screen(False)
 
     def wipe(self) -> None:
         """Erase the screen and the terminal's scrollback."""
