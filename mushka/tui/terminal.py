@@ -109,7 +109,7 @@ def read_line() -> str:
     """
     try:
         fd = sys.stdin.fileno()
-        on_a_terminal = os.isatty(fd)
+        on_a_terminal = os.isatty(fd) and os.name == "posix"
     except (OSError, ValueError):
         on_a_terminal = False
     if not on_a_terminal:
