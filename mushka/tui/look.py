@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import contextlib
 import io
 import sys
 import unicodedata
@@ -28,48 +29,14 @@ ASCII_FOR: dict[str, str] = {
 }  # fmt: skip
 _CYRILLIC = dict(
     zip(
-        "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
-        [
-            "a",
-            "b",
-            "v",
-            "g",
-            "d",
-            "e",
-            "e",
-            "zh",
-            "z",
-            "i",
-            "y",
-            "k",
-            "l",
-            "m",
-            "n",
-            "o",
-            "p",
-            "r",
-            "s",
-            "t",
-            "u",
-            "f",
-            "kh",
-            "ts",
-            "ch",
-            "sh",
-            "shch",
-            "-",
-            "y",
-            "-",
-            "e",
-            "yu",
-            "ya",
-        ],
+        "абвгдеёжзийклмнопрстуфхцчшщыэюя",
+        ("a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p",
+         "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "y", "e", "yu", "ya"),
         strict=True,
     )
-)
-for _lower, _latin in list(_CYRILLIC.items()):
-    _CYRILLIC[_lower.upper()] = _latin.capitalize()
-_CYRILLIC.update({"ъ": "", "ь": "", "Ъ": "", "Ь": ""})
+)  # fmt: skip
+_CYRILLIC |= {lower.upper(): latin.capitalize() for lower, latin in _CYRILLIC.items()}
+_CYRILLIC |= {"ъ": "", "ь": "", "Ъ": "", "Ь": ""}
 ASCII_FOR.update(_CYRILLIC)
 
 
@@ -108,9 +75,11 @@ def guard_streams() -> None:
     """
     for stream, errors in ((sys.stdout, "mushka-ascii"), (sys.stderr, "mushka-ascii")):
         if isinstance(stream, io.TextIOWrapper) and stream.errors != errors:
-            stream.reconfigure(errors=errors)
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors=errors)
     if isinstance(sys.stdin, io.TextIOWrapper) and sys.stdin.errors == "strict":
-        sys.stdin.reconfigure(errors="replace")
+        with contextlib.suppress(ValueError, OSError):
+            sys.stdin.reconfigure(errors="replace")
 
 
 def can_show(text: str, encoding: str | None) -> bool:
