@@ -14,7 +14,6 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
@@ -29,9 +28,10 @@ from mushka.record import loads, replay
 from mushka.study.simulate import Outcome, RunConfig
 from mushka.study.simulate import simulate as run_simulation
 from mushka.tui.hotseat import HotSeat, TableSettings
+from mushka.tui.look import guard_streams
 from mushka.tui.replay_view import frames
 from mushka.tui.report_view import report_view, sweep_view
-from mushka.tui.rulebook import rulebook_text
+from mushka.tui.rulebook import show_rulebook
 from mushka.tui.seating import ask_names, make_console, name_problem, seat_bots
 from mushka.tui.storage import (
     UNUSABLE,
@@ -193,7 +193,7 @@ def simulate(
         raise typer.BadParameter(
             f"cannot write {record}: {os_reason(exc)}", param_hint="'--record'"
         ) from None
-    console = Console(highlight=False)
+    console, ascii_table = make_console()
     progress = Progress(
         TextColumn("simulating"),
         BarColumn(),
@@ -226,7 +226,7 @@ def simulate(
         typer.echo(json.dumps(payload, indent=1))
         return
     for report in reports:
-        console.print(report_view(report, workers))
+        console.print(report_view(report, workers, Look(ascii_table)))
     if len(reports) > 1:
         console.print(sweep_view(reports))
     if record is not None:
@@ -447,6 +447,9 @@ def play(
         _require_terminal()
     console, ascii_table = make_console(ascii_only)
     terminal = Terminal(console)
+    if not resume and len(seats) < 3 and (problem := terminal.private_screen_problem()):
+        typer.echo(f"mushka: cannot keep the hands private: {problem}.", err=True)
+        raise typer.Exit(1)
     if (
         len(seats) == 4 and not resume
     ):  # computers only: runs unattended, touching no save or history
@@ -599,7 +602,9 @@ def scores(
             session = replay(entry.record)
         except UNUSABLE as exc:
             _fail(f"the latest session's record does not replay: {_record_problem(exc)}", 1)
-        console.print(Text(f"Session finished {_local_time(entry.finished)}", style="bold"))
+        console.print(
+            Text("Session finished ", style="bold").append(look.name(_local_time(entry.finished)))
+        )
         console.print(final_sheet(session_accounts(session.log()), session.players, look))
         return
     table = Table(
@@ -612,9 +617,12 @@ def scores(
     table.add_column("winner")
     for entry in reversed(entries):
         results = "  ".join(
-            f"{p} {look.money(n)}" for p, n in zip(entry.players, entry.net, strict=True)
-        )  # names are text, never markup:
-        table.add_row(Text(_local_time(entry.finished)), Text(results), Text(entry.winner))
+            f"{p} {look.money(n)}"
+            for p, n in zip(look.names(entry.players), entry.net, strict=True)
+        )
+        table.add_row(
+            look.name(_local_time(entry.finished)), Text(results), look.name(entry.winner)
+        )
     console.print(table)
 
 
@@ -628,13 +636,7 @@ def _local_time(iso: str) -> str:
 @app.command()
 def rules() -> None:
     """Show the rulebook (paged in a terminal)."""
-    console = Console(highlight=False, emoji=False)
-    document = Markdown(rulebook_text())
-    if console.is_terminal:
-        with console.pager(styles=True):
-            console.print(document)
-    else:
-        console.print(document)
+    show_rulebook(*make_console())
 
 
 @app.command("replay")
@@ -688,4 +690,5 @@ def replay_command(
 
 
 def main() -> None:
+    guard_streams()  # no character a console cannot show may crash a command
     app()

@@ -43,8 +43,14 @@ def choose_move(shown: str, rng: random.Random) -> str:
 class TmuxTable:
     """`mushka` running in a private tmux server at 80×24; the pane stays after the program ends."""
 
-    def __init__(self, home: Path, program: Path, args: list[str]) -> None:
+    def __init__(
+        self, home: Path, program: Path, args: list[str], alternate_screen: bool = True
+    ) -> None:
         self.socket = f"mushka-test-{os.getpid()}-{time.monotonic_ns()}"
+        self.config = home / "tmux.conf"
+        self.config.write_text(
+            "" if alternate_screen else "set -g alternate-screen off\n", encoding="utf-8"
+        )
         env = f"XDG_STATE_HOME={home / 'state'} XDG_DATA_HOME={home / 'data'} TERM=xterm-256color"
         self.command = f"env {env} {shlex.quote(str(program))} {' '.join(shlex.quote(a) for a in args)} --record {home / 'game.json'}"
 
@@ -56,7 +62,17 @@ class TmuxTable:
 
     def __enter__(self) -> TmuxTable:
         self.tmux(
-            "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", "t", self.command
+            "-f",
+            str(self.config),
+            "new-session",
+            "-d",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "-s",
+            "t",
+            self.command,
         )
         self.tmux("set-option", "-t", "t", "remain-on-exit", "on")
         return self
@@ -81,7 +97,7 @@ class TmuxTable:
             self.tmux("send-keys", "-t", "t", "-l", keys)
         self.tmux("send-keys", "-t", "t", "Enter")
 
-    def wait_for_change(self, before: str, seconds: float = 10.0) -> str:
+    def wait_for_change(self, before: str, seconds: float = 30.0) -> str:
         """The screen once it differs from `before` and has stopped changing (drawing is done)."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
@@ -110,7 +126,7 @@ class TmuxTable:
             elif last.startswith("Your move ["):
                 self.send(choose_move(screen, rng))
             else:
-                screen = self.wait_for_change(screen, 2.0) if not self.dead() else screen
+                screen = self.wait_for_change(screen, 10.0) if not self.dead() else screen
                 continue
             screen = self.wait_for_change(screen)
         raise AssertionError("the session did not end")

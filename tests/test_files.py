@@ -62,7 +62,7 @@ class Scripted(Terminal):
         if not self.private:
             self.public.append(console.export_text())
 
-    def read(self, prompt: str | Text, echo: bool = True) -> str:
+    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
         text = prompt.plain if isinstance(prompt, Text) else prompt
         if "Pass anyway" in text:
             return "y"

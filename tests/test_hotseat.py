@@ -63,7 +63,7 @@ class ScriptedTerminal(Terminal):
         else:
             self.public.append(text)
 
-    def read(self, prompt: str | Text, echo: bool = True) -> str:
+    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
         text = prompt.plain if isinstance(prompt, Text) else prompt
         if "Pass anyway" in text:
             return "y"
@@ -142,3 +142,45 @@ def test_an_unexpected_error_never_prints_the_traceback_or_a_card(tmp_path: Path
     assert "Traceback" not in "".join(terminal.public) and not labels(last)
     log = (tmp_path / "state" / "mushka" / "crash.log").read_text(encoding="utf-8")
     assert "RuntimeError: boom" in log  # the details go to a private file instead
+
+
+class _RevokingBot:
+    """A computer player with a bug: it follows with a card of the wrong suit while holding the led one."""
+
+    def choose(self, view: Any) -> Any:
+        from mushka.actions import play
+
+        led = view.led_suit
+        wrong = [c for c in view.hand if led is not None and c.suit != led and not c.is_mushka]
+        if wrong and any(c.suit == led for c in view.hand):
+            return play(wrong[0])
+        return view.legal_actions[0]
+
+
+class _CrashingBot:
+    def choose(self, view: Any) -> Any:
+        raise RuntimeError(f"lost while holding {', '.join(str(c) for c in view.hand)}")
+
+
+@pytest.mark.parametrize("bot", [_RevokingBot(), _CrashingBot()])
+def test_a_failing_computer_player_never_names_its_hand(tmp_path: Path, bot: Any) -> None:
+    from mushka.errors import MushkaError
+
+    session = Session(["Anna", "Boris", "Vera", "Gleb"], seed=8)
+    hands = {seat: {c.code for c in session.hand(seat)} for seat in range(4)}
+    terminal = ScriptedTerminal(session, 8)
+    table = HotSeat(session, terminal, TableSettings(), bots={1: bot}, save=lambda s, ui: None)
+    if isinstance(bot, _RevokingBot):  # the engine's refusal would name the hand
+        probe = Session(["Anna", "Boris", "Vera", "Gleb"], seed=8)
+        with pytest.raises(MushkaError, match="you hold"):
+            while True:
+                seat = probe.to_act
+                action = bot.choose(probe.view(seat)) if seat == 1 else probe.legal_actions()[0]
+                probe.apply(action)
+    assert table.run() == 1
+    log = (tmp_path / "state" / "mushka" / "crash.log").read_text(encoding="utf-8")
+    assert "computer player in seat 2" in log
+    assert "you hold" not in log and "holding" not in log
+    hidden = set().union(*hands.values()) - public_cards(to_record(session))
+    assert not labels(log) & hidden
+    assert not labels("".join(terminal.public)) & hidden

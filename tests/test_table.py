@@ -17,7 +17,7 @@ from mushka.engine import Session, Step
 from mushka.errors import InvalidActionError
 from mushka.ledger import deal_summary, session_accounts
 from mushka.record import loads
-from mushka.tui.hotseat import InputProblem, interpret
+from mushka.tui.keys import InputProblem, interpret
 from mushka.tui.table import (
     Look,
     choices_line,

@@ -80,8 +80,8 @@ class Words:
             )
             return f"{w(event.seat)} played {self.card(event.card)}{extra}"
         if isinstance(event, Draw):
-            if event.played:
-                return f"{w(event.seat)} drew {self.card(event.card or 0)} and played it"
+            if event.played and event.card is not None:
+                return f"{w(event.seat)} drew {self.card(event.card)} and played it"
             suit = f", not {self.suit(led_suit)}" if led_suit is not None else ""
             got = f" ({self.card(event.card)})" if event.card is not None else ""
             return f"{w(event.seat)} drew a card{got}{suit}"

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import contextlib
-import signal
 import sys
 import time
 import traceback
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from rich.console import RenderableType
@@ -21,15 +19,18 @@ from rich.segment import Segments
 from rich.table import Table
 from rich.text import Text
 
-from mushka.actions import PASS, Action, discard, parse_action, play, take
+from mushka.actions import PASS
 from mushka.cards import CARDS
-from mushka.engine import Session, Step
-from mushka.errors import InvalidInputError, MushkaError
+from mushka.engine import Session
+from mushka.errors import MushkaError
 from mushka.events import Ante, End, Event, Expose, Lead, Out, Payout, Remise, TakeBack, Trick
 from mushka.ledger import accounts, deal_summary, session_accounts
 from mushka.players.bots import STRATEGIES, Bot
 from mushka.record import dumps_session
+from mushka.tui.keys import HELP, InputProblem, interpret
+from mushka.tui.look import Look, printable
 from mushka.tui.rulebook import rulebook_text
+from mushka.tui.signals import Quit, _Signals
 from mushka.tui.storage import (
     UNUSABLE,
     append_score,
@@ -44,7 +45,6 @@ from mushka.tui.storage import (
 from mushka.tui.table import (
     MIN_HEIGHT,
     MIN_WIDTH,
-    Look,
     deal_table,
     final_sheet,
     private_screen,
@@ -54,25 +54,21 @@ from mushka.tui.table import (
 from mushka.tui.terminal import Terminal
 from mushka.view import SeatView
 
-COMMANDS = {
-    "?": "help", "h": "help", "help": "help",
-    "r": "rules", "rules": "rules",
-    "s": "scores", "scores": "scores",
-    "q": "quit", "quit": "quit", "exit": "quit",
-}  # fmt: skip
 _IMPORTANT = (Expose, Trick, TakeBack, Remise, Out, End, Payout)
 
 
-class Quit(Exception):
-    """The players asked to stop (q, Ctrl-C, Ctrl-D, or the terminal going away)."""
+class ComputerPlayerError(Exception):
+    """A computer player failed; says which seat and where, never the cards it holds.
 
-    def __init__(self, how: str) -> None:
-        super().__init__(how)
-        self.how = how
+    The underlying exception is not chained: its message may name the seat's hidden cards.
+    """
 
-
-class InputProblem(Exception):
-    """Typed input that is not a move; the message says what to type instead."""
+    def __init__(self, seat: int, what: str, failure: BaseException) -> None:
+        frame = traceback.extract_tb(failure.__traceback__)[-1:] if failure.__traceback__ else []
+        where = f" at {frame[0].filename}:{frame[0].lineno}" if frame else ""
+        super().__init__(
+            f"the computer player in seat {seat + 1} {what} ({type(failure).__name__}{where})"
+        )
 
 
 MAX_BOT_DELAY = 60.0  # seconds; a save asking for more is not one this table wrote
@@ -146,102 +142,6 @@ class TableSettings:
         return cls(ascii_only, record, dict(sorted(seats.items())), float(delay), session_id)
 
 
-def asciify(text: str) -> str:
-    for symbol, letter in (
-        ("♥", "H"),
-        ("♣", "C"),
-        ("♦", "D"),
-        ("♠", "S"),
-        ("–", "-"),
-        ("—", "-"),
-        ("…", "..."),
-    ):
-        text = text.replace(symbol, letter)
-    return text
-
-
-def interpret(text: str, view: SeatView) -> Action | str:
-    """Turn what the player typed into an action or a command name; raise InputProblem if neither."""
-    typed = text.strip().lower()
-    if not typed:
-        raise InputProblem("Type your move (a card's number or code, d, p), or ? for help.")
-    if typed in COMMANDS:
-        return COMMANDS[typed]
-    hand = view.hand
-    if view.step is Step.TAKE:
-        count = view.face_down_count
-        digits = typed.removeprefix("take").strip()
-        if digits.isdigit() and 1 <= int(digits) <= count:
-            return take(int(digits) - 1)
-        raise InputProblem(f"Pick a face-down card by its position: a number from 1 to {count}.")
-    if typed.isdigit():
-        number = int(typed)
-        if not 1 <= number <= len(hand):
-            raise InputProblem(
-                f"There is no card number {number}: your cards are numbered 1 to {len(hand)}."
-            )
-        card = hand[number - 1]
-        return discard(card) if view.step is Step.DISCARD else play(card)
-    try:
-        action = parse_action(typed)
-    except InvalidInputError:
-        raise InputProblem(
-            f"“{text.strip()}” is not a move. Type a card's number (1–{len(hand)}) or code (e.g. qh), "
-            "d to draw, p to pass, or ? for help."
-        ) from None
-    if view.step is Step.DISCARD and action.card is not None:
-        return discard(CARDS[action.card])
-    return action
-
-
-HELP = """\
-How to answer:
-  a number      the card with that number in your hand (or the face-down position)
-  a card code   QH, 10s, t♠, a♠ ... (rank then suit; T is ten)
-  d, draw       draw from the talon (only with no card of the led suit)
-  p, pass       pass (costs a remise if you hold the led suit; you will be asked)
-  ?             this help            r   the rulebook
-  s             scores so far        q   save and quit (continue with: mushka resume)
-Ctrl-C and Ctrl-D also save and quit. Every move is saved as it is made.
-"""
-
-
-class _Signals:
-    """Turns Ctrl-C, SIGTERM and SIGHUP into a clean Quit, never in the middle of a move and its save."""
-
-    def __init__(self) -> None:
-        self.critical = False
-        self.pending: str | None = None
-        self.previous: dict[int, Any] = {}
-
-    def handler(self, signum: int, frame: FrameType | None) -> None:
-        how = "interrupt" if signum == signal.SIGINT else "signal"
-        if self.critical:
-            self.pending = how
-            return
-        raise Quit(how)
-
-    @contextlib.contextmanager
-    def installed(self) -> Iterator[None]:
-        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-            self.previous[signum] = signal.signal(signum, self.handler)
-        try:
-            yield
-        finally:
-            for number, old in self.previous.items():
-                signal.signal(number, old)
-
-    @contextlib.contextmanager
-    def guarded(self) -> Iterator[None]:
-        self.critical = True
-        try:
-            yield
-        finally:
-            self.critical = False
-        if self.pending:
-            raise Quit(self.pending)
-
-
 class HotSeat:
     """Plays a session at one terminal: each human's decisions in private, everything public in public."""
 
@@ -258,6 +158,7 @@ class HotSeat:
         self.terminal = terminal
         self.settings = settings
         self.look = Look(settings.ascii_only)
+        self.names = self.look.names(session.players)  # as shown: text, never markup or controls
         self.bots = dict(bots or {})
         self.humans = [s for s in range(4) if s not in self.bots]
         self.save = save if save is not None else save_game
@@ -278,6 +179,13 @@ class HotSeat:
 
     def run(self) -> int:
         """Play until the session ends or the players quit; returns the process exit code."""
+        problem = self.terminal.private_screen_problem() if len(self.humans) > 1 else None
+        if problem:
+            self.terminal.show(
+                Text(f"mushka cannot keep the hands private here: {problem}.", style="bold red"),
+                Text("The game is saved; continue it in such a terminal with: mushka resume"),
+            )
+            return 1
         with self.signals.installed():
             try:
                 self._between_turns()
@@ -385,11 +293,11 @@ class HotSeat:
             view = self.session.view(seat)
             _, height = self.terminal.size()
             self.terminal.show(private_screen(view, self.look, height, notice))
-            text = self.terminal.read(self._text(prompt_keys(view)))
+            text = self.terminal.read(self.look.text(prompt_keys(view)))
             try:
                 choice = interpret(text, view)
             except InputProblem as problem:
-                notice = Text(self._text(str(problem)), style="bold red")
+                notice = Text(self.look.text(str(problem)), style="bold red")
                 continue
             if isinstance(choice, str):
                 if choice == "quit":
@@ -405,29 +313,39 @@ class HotSeat:
                     self.session.apply(choice, seat=seat)
                     self._persist()
             except MushkaError as refused:
-                notice = Text(self._text(str(refused)), style="bold red")
+                notice = Text(self.look.text(printable(str(refused))), style="bold red")
                 continue
             return
 
     def _confirm_pass(self, view: SeatView) -> bool:
         led = view.led_suit
-        held = [c for c in view.hand if led is not None and c.suit == led]
+        if led is None:
+            return True
+        held = [c for c in view.hand if c.suit == led]
         if not held:
             return True
         cards = ", ".join(str(self.look.card(c)) for c in held)
         answer = self.terminal.read(
-            self._text(
-                f"You hold {led.noun if led else ''} ({cards}): passing costs a {view.rules.remise} kop remise. "
+            self.look.text(
+                f"You hold {led.noun} ({cards}): passing costs a {view.rules.remise} kop remise. "
                 "Pass anyway? [y/N] "
-            )
+            ),
+            fresh=True,  # a "y" typed ahead must not answer a question not yet asked
         )
         return answer.strip().lower() in ("y", "yes")
 
     def _bot_turn(self, seat: int) -> None:
         view = self.session.view(seat)
-        action = self.bots[seat].choose(view)
+        try:
+            action = self.bots[seat].choose(view)
+        except Exception as failure:
+            raise ComputerPlayerError(seat, "could not choose a move", failure) from None
         with self.signals.guarded():
-            self.session.apply(action, seat=seat)
+            try:
+                self.session.apply(action, seat=seat)
+            except MushkaError as refused:
+                # The engine's explanation names the cards the seat holds: not for a log or the table.
+                raise ComputerPlayerError(seat, "chose a move the rules refuse", refused) from None
             self._persist()
 
     # ---------------------------------------------------------------- between turns
@@ -456,9 +374,10 @@ class HotSeat:
         human = self.humans[0]
         if self.deal_news:
             self.terminal.enter_private()
+            self.terminal.discard_typeahead()  # the deal's news waits for a fresh Enter
             self.terminal.show(*self.pending)
             self.terminal.read(
-                self._text(f"{self.session.players[human]}, press Enter to go on. "), echo=False
+                self.look.text(f"{self.names[human]}, press Enter to go on. "), echo=False
             )
             self.deal_news = False
         self.pending = []
@@ -503,7 +422,7 @@ class HotSeat:
         return fresh
 
     def _deal_opening(self, deal: int, events: list[Event]) -> RenderableType:
-        players = self.session.players
+        players = self.names
         dealer = self.session.deals[deal].dealer
         antes = [e for e in events if isinstance(e, Ante)]
         payers = ", ".join(players[e.seat] for e in antes)
@@ -513,9 +432,9 @@ class HotSeat:
         skip = f"; {exempt[0]}, first out last deal, pays nothing" if exempt else ""
         text = Text.assemble(
             (f"Deal {deal + 1} of {self.session.rules.deals}", "bold"),
-            f" · {players[dealer]} deals{lot}. Antes of {amount} kop from {payers}{skip}.",
+            f" {self.look.dot} {players[dealer]} deals{lot}. Antes of {amount} kop from {payers}{skip}.",
         )
-        return Text(self._text(text.plain), style="bold") if self.look.ascii_only else text
+        return text
 
     def _show_public(self, wait: bool, handoff: int | None = None) -> None:
         self.terminal.leave_private()
@@ -527,8 +446,11 @@ class HotSeat:
         self.deal_news = False
         if not wait or handoff is None:
             return
-        name = self.session.players[handoff]
-        rule = "-" if self.look.ascii_only else "─"
+        name = self.names[handoff]
+        rule = self.look.rule
+        # Only a key pressed after this screen appeared may open the next hand: Enters typed
+        # ahead by the player who just moved are dropped before it is drawn.
+        self.terminal.discard_typeahead()
         if len(self.humans) > 1:
             title = (
                 f"{name} goes on"
@@ -537,12 +459,13 @@ class HotSeat:
             )
             self.terminal.show(
                 Text(""),
-                Rule(title, style="bold", characters=rule),
+                Rule(Text(self.look.text(title)), style="bold", characters=rule),
                 Text(f"{name}, press Enter when only you can see the screen.", justify="center"),
             )
         else:
             self.terminal.show(
-                Text(""), Rule(f"{name}, press Enter to go on", style="bold", characters=rule)
+                Text(""),
+                Rule(Text(f"{name}, press Enter to go on"), style="bold", characters=rule),
             )
         self.terminal.read("", echo=False)
 
@@ -552,25 +475,26 @@ class HotSeat:
             if width >= MIN_WIDTH and height >= MIN_HEIGHT:
                 return
             self.terminal.clear()
-            self.terminal.show(too_small(width, height))
+            self.terminal.discard_typeahead()
+            self.terminal.show(too_small(width, height, self.look))
             self.terminal.read("")
 
     # ---------------------------------------------------------------- overlays on the private screen
 
     def _overlay(self, what: str) -> None:
         if what == "rules":
-            self._page(Markdown(rulebook_text()))
+            self._page(Markdown(self.look.text(rulebook_text())))
             return
         self.terminal.clear()
         if what == "help":
-            self.terminal.show(Text(self._text(HELP)))
+            self.terminal.show(Text(self.look.text(HELP)))
         else:
             self.terminal.show(self._standings())
         self.terminal.read("Press Enter to go back. ")
 
     def _standings(self) -> Table:
         log = self.session.log()
-        players = self.session.players
+        players = self.names
         totals = session_accounts(log)
         current = accounts(log[-1])
         table = Table(
@@ -582,7 +506,7 @@ class HotSeat:
         for seat, name in enumerate(players):
             t = totals[seat]
             table.add_row(
-                name,
+                Text(name),
                 str(t.antes),
                 str(t.winnings),
                 str(t.remises),
@@ -661,9 +585,6 @@ class HotSeat:
                     )
                 )
         return 0
-
-    def _text(self, text: str) -> str:
-        return asciify(text) if self.look.ascii_only else text
 
 
 def _led_before(events: list[Event], index: int) -> int | None:

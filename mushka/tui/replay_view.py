@@ -14,7 +14,8 @@ from mushka.engine import Session
 from mushka.events import End, Replenish, TakeBack, Trick
 from mushka.ledger import session_accounts
 from mushka.record import replay_steps
-from mushka.tui.table import Look, final_sheet
+from mushka.tui.look import Look
+from mushka.tui.table import final_sheet
 
 
 def _hands(session: Session, look: Look) -> Table:
@@ -23,7 +24,7 @@ def _hands(session: Session, look: Look) -> Table:
     table.add_column()
     table.add_column(justify="right")
     nets = session.net
-    for seat, name in enumerate(session.players):
+    for seat, name in enumerate(look.names(session.players)):
         hand = Text(" ").join(look.card(c) for c in sorted_hand(session.hand(seat))) or Text(
             look.dash, style="dim"
         )
@@ -36,6 +37,8 @@ def frames(data: object, look: Look) -> Iterator[RenderableType]:
     steps = replay_steps(data)
     session = next(steps)  # the one session object, advanced by each further step
     words = look.words(session.players)
+    players = look.names(session.players)
+    dot = look.dot
     deal, shown, trick_number = -1, 0, 0
     for _ in _with_final(steps, session):
         while deal < len(session.deals) - 1 or shown < len(session.deals[deal].events):
@@ -44,17 +47,19 @@ def frames(data: object, look: Look) -> Iterator[RenderableType]:
             ):
                 deal, shown, trick_number = deal + 1, 0, 0
                 log = session.deals[deal]
-                title = f"Deal {deal + 1} of {session.rules.deals} · {session.players[log.dealer]} deals"
+                title = (
+                    f"Deal {deal + 1} of {session.rules.deals} {dot} {players[log.dealer]} deals"
+                )
                 dealt = Table.grid(padding=(0, 2))
                 for seat, hand in enumerate(log.hands):
                     dealt.add_row(
-                        Text(session.players[seat], style="bold"),
+                        Text(players[seat], style="bold"),
                         Text(" ").join(look.card(c) for c in sorted_hand(hand)),
                     )
                 talon = Text("talon (top first): ").append(
                     Text(" ").join(look.card(c) for c in log.talon)
                 )
-                yield Group(Rule(title), dealt, talon)
+                yield Group(Rule(Text(title), characters=look.rule), dealt, talon)
             events = session.deals[deal].events
             cut = next(
                 (
@@ -71,24 +76,29 @@ def frames(data: object, look: Look) -> Iterator[RenderableType]:
             batch = events[shown:cut]
             if any(isinstance(e, Trick | TakeBack) for e in batch):
                 trick_number += 1
-                title = f"deal {deal + 1} · trick {trick_number}"
+                title = f"deal {deal + 1} {dot} trick {trick_number}"
             elif any(isinstance(e, End) for e in batch):
-                title = f"deal {deal + 1} · end"
+                title = f"deal {deal + 1} {dot} end"
             else:
-                title = f"deal {deal + 1} · exchange"
+                title = f"deal {deal + 1} {dot} exchange"
             lines = [Text(" " + line) for line in words.events(batch)]
             shown = cut
             if title.endswith("end"):
                 yield Group(
-                    Rule(title, style="dim"), *lines
+                    Rule(title, style="dim", characters=look.rule), *lines
                 )  # the table already shows the next deal
             else:
                 state = Text(
-                    f" kitty {session.kitty} kop · talon {session.talon_count}", style="dim"
+                    f" kitty {session.kitty} kop {dot} talon {session.talon_count}", style="dim"
                 )
-                yield Group(Rule(title, style="dim"), *lines, state, _hands(session, look))
+                yield Group(
+                    Rule(title, style="dim", characters=look.rule),
+                    *lines,
+                    state,
+                    _hands(session, look),
+                )
     yield Group(
-        Rule("end of the session"),
+        Rule("end of the session", characters=look.rule),
         final_sheet(session_accounts(session.log()), session.players, look),
     )
 

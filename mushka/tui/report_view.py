@@ -10,27 +10,31 @@ from rich.table import Table
 from rich.text import Text
 
 from mushka.study.simulate import POSITIONS, Estimate, Report
+from mushka.tui.look import Look
+
+_UNICODE = Look()
 
 
-def _pm(e: Estimate) -> str:
-    return f"{e.mean:+.2f} ± {e.ci95:.2f}"
+def _pm(e: Estimate, look: Look = _UNICODE) -> str:
+    return f"{e.mean:+.2f} {look.glyph('±')} {e.ci95:.2f}"
 
 
 def _pct(x: float) -> str:
     return f"{x:.1%}"
 
 
-def report_view(report: Report, jobs: int) -> Group:
+def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
     data = report.to_json()
+    dot = look.dot
     rules = report.rules
     who = (
         ", ".join(report.strategies)
         if len(set(report.strategies)) > 1
-        else f"4 × {report.strategies[0]}"
+        else f"4 {look.times} {report.strategies[0]}"
     )
     title = Text(
-        f"{report.sessions} sessions · {who} · stake {rules['stake']} · remise {rules['remise']} · "
-        f"{rules['deals']} deals · {rules['exchange']} exchange",
+        f"{report.sessions} sessions {dot} {who} {dot} stake {rules['stake']} {dot} "
+        f"remise {rules['remise']} {dot} {rules['deals']} deals {dot} {rules['exchange']} exchange",
         style="bold",
     )
     game = Table(title="The deals", box=box.SIMPLE_HEAD, title_justify="left")
@@ -52,9 +56,11 @@ def report_view(report: Report, jobs: int) -> Group:
     seats.add_column("strategy")
     seats.add_column("net", justify="right")
     for seat in range(4):
-        seats.add_row(f"seat {seat + 1}", report.strategies[seat], _pm(report.seat(seat)))
+        seats.add_row(
+            f"seat {seat + 1}", Text(report.strategies[seat]), _pm(report.seat(seat), look)
+        )
     for position, name in enumerate(POSITIONS):
-        seats.add_row(name, "(any seat)", _pm(report.position(position)))
+        seats.add_row(name, "(any seat)", _pm(report.position(position), look))
 
     spread = Table(
         title="Spread of players' net results, kop", box=box.SIMPLE_HEAD, title_justify="left"
@@ -64,15 +70,15 @@ def report_view(report: Report, jobs: int) -> Group:
         spread.add_column(name, justify="right")
     if cuts:
         spread.add_row(*(f"{v:+.0f}" for v in cuts.values()))
-    histogram = histogram_lines(report)
+    histogram = histogram_lines(report, look=look)
 
     kitty = Table(title="The kitty and the antes", box=box.SIMPLE_HEAD, title_justify="left")
     kitty.add_column("measure")
     kitty.add_column("value", justify="right")
     kitty.add_row(
-        "final kitty (taken by the last first out)", _pm(Estimate.of(report.final_kitties))
+        "final kitty (taken by the last first out)", _pm(Estimate.of(report.final_kitties), look)
     )
-    kitty.add_row("winner's net", _pm(Estimate.of(report.winner_nets)))
+    kitty.add_row("winner's net", _pm(Estimate.of(report.winner_nets), look))
     kitty.add_row("final kitty as a share of winners' results", _pct(report.kitty_share_of_winners))
     kitty.add_row("players who recoup their antes", _pct(data["player_recoup_rate"]))
     kitty.add_row(
@@ -80,22 +86,22 @@ def report_view(report: Report, jobs: int) -> Group:
     )
 
     speed = Text(
-        f"{data['sessions_per_second']:,.1f} sessions/s · {data['actions_per_second']:,.0f} player actions/s "
+        f"{data['sessions_per_second']:,.1f} sessions/s {dot} {data['actions_per_second']:,.0f} player actions/s "
         f"on {jobs} process{'es' if jobs != 1 else ''} ({report.seconds:.1f} s)",
         style="dim",
     )
     return Group(title, game, seats, spread, histogram, kitty, speed)
 
 
-def histogram_lines(report: Report, width: int = 40) -> Text:
+def histogram_lines(report: Report, width: int = 40, look: Look = _UNICODE) -> Text:
     buckets = report.histogram()
     most = max((c for _, _, c in buckets), default=0)
     text = Text()
     for low, high, count in buckets:
-        bar = "█" * round(width * count / most) if most else ""
-        text.append(f" {low:+5d} … {high:+5d} ", style="dim").append(bar, style="cyan").append(
-            f" {count}\n"
-        )
+        bar = look.bar * round(width * count / most) if most else ""
+        text.append(f" {low:+5d} {look.ellipsis} {high:+5d} ", style="dim").append(
+            bar, style="cyan"
+        ).append(f" {count}\n")
     return text
 
 

@@ -1,9 +1,19 @@
-"""Finding the players' rulebook, rules.md, whether installed or in a source checkout."""
+"""The players' rulebook, rules.md: finding it, installed or in a checkout, and showing it."""
 
 from __future__ import annotations
 
+import os
+import pydoc
+import shlex
+from collections.abc import MutableMapping
 from importlib import resources
 from pathlib import Path
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.pager import Pager
+
+from mushka.tui.look import transliterate
 
 
 def rulebook_text() -> str:
@@ -12,3 +22,51 @@ def rulebook_text() -> str:
         return packaged.read_text(encoding="utf-8")
     # An editable install runs from the source tree, where rules.md sits beside the package.
     return (Path(__file__).resolve().parents[2] / "rules.md").read_text(encoding="utf-8")
+
+
+def show_rulebook(console: Console, ascii_only: bool = False) -> None:
+    """Print the rulebook: paged on a terminal, with styles only where the pager can show them."""
+    text = rulebook_text()
+    document = Markdown(transliterate(text) if ascii_only else text)
+    if not console.is_terminal:
+        console.print(document)
+        return
+    with console.pager(pager=_Pager(ascii_only), styles=pager_shows_styles(os.environ)):
+        console.print(document)
+
+
+def pager_shows_styles(env: MutableMapping[str, str]) -> bool:
+    """Whether the pager pydoc will run shows colours and bold rather than raw escape codes.
+
+    `less` does with -R: it is added to LESS (set to "-R" when unset), which is what git and man
+    do too. Any other pager (more, most, a user's own) gets plain text.
+    """
+    command = env.get("PAGER", "").strip()
+    try:
+        program = os.path.basename(shlex.split(command)[0]) if command else "less"
+    except (ValueError, IndexError):
+        return False
+    if program != "less":
+        return False
+    options = env.get("LESS")
+    if options is None:
+        env["LESS"] = "-R"
+    elif not any(_shows_raw(option) for option in options.split()):
+        env["LESS"] = f"{options} -R"
+    return True
+
+
+def _shows_raw(option: str) -> bool:
+    if option.startswith("--"):
+        return option.lower() in ("--raw-control-chars", "--raw-control-chars=")
+    return "R" in option or (option.startswith("-") and "r" in option)
+
+
+class _Pager(Pager):
+    """pydoc's pager (the one `less`/`$PAGER` runs), given ASCII on a console that needs it."""
+
+    def __init__(self, ascii_only: bool) -> None:
+        self.ascii_only = ascii_only
+
+    def show(self, content: str) -> None:
+        pydoc.pager(transliterate(content) if self.ascii_only else content)

@@ -3,39 +3,45 @@
 from __future__ import annotations
 
 import random
+import unicodedata
 
-from rich.console import Console
 from rich.text import Text
 
 from mushka.engine import Session
 from mushka.players.bots import Bot, make_bot
+from mushka.tui.look import make_console as make_console  # the table's console, for the CLI
+from mushka.tui.look import printable
 from mushka.tui.terminal import Terminal
-
-
-def make_console(ascii_flag: bool) -> tuple[Console, bool]:
-    """A console for the table, and whether to draw it in ASCII (asked for, or the terminal cannot
-    show the suit symbols)."""
-    console = Console(highlight=False, emoji=False)
-    try:
-        "♥♣♦♠─╭▶".encode(console.encoding)
-        can_draw = True
-    except (UnicodeEncodeError, LookupError):
-        can_draw = False
-    return console, ascii_flag or not can_draw
-
 
 MAX_NAME = 16
 
+# Characters that change how the text around them is shown without being seen themselves.
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0")
+
 
 def name_problem(name: str, taken: list[str]) -> str | None:
-    if not name:
+    """Why `name` cannot be a player's name, or None if it can.
+
+    A name is 1 to 16 characters of letters, marks, digits, punctuation, symbols and plain
+    spaces, with at least one character that is not a space. Refused: control characters (an
+    escape sequence), format characters (bidi overrides, zero-width spaces and joiners, soft
+    hyphens), any space but the plain one (tabs, no-break and line separators), unassigned and
+    private-use code points, and blank-looking fillers.
+    """
+    if not name.strip():
         return "a name cannot be empty"
+    quoted = repr(printable(name, limit=MAX_NAME + 4))
     if len(name) > MAX_NAME:
-        return f"{name!r} is too long: at most {MAX_NAME} characters"
-    if not name.isprintable():
-        return f"{name!r} has characters that cannot be shown"
+        return f"{quoted} is too long: at most {MAX_NAME} characters"
+    for char in name:
+        category = unicodedata.category(char)
+        if category[0] == "C" or (category[0] == "Z" and char != " ") or char in _INVISIBLE:
+            code = f"U+{ord(char):04X}"
+            return f"{quoted} holds a character that cannot be shown in a name ({code})"
+    if name != name.strip():
+        return f"{quoted} starts or ends with a space"
     if name.casefold() in (t.casefold() for t in taken):
-        return f"{name!r} is already taken: each player needs a different name"
+        return f"{quoted} is already taken: each player needs a different name"
     return None
 
 

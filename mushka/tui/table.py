@@ -4,58 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich import box
 from rich.console import Group, OverflowMethod, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from mushka.actions import DRAW, PASS, Kind
-from mushka.cards import CARDS, SUITS, Card, Suit
+from mushka.cards import CARDS, Card, Suit
 from mushka.engine import Step
 from mushka.events import Draw, Expose, Follow, Lead, Pass, Take, TakeBack, Trick
 from mushka.ledger import DealSummary, SeatAccount, ranking
 from mushka.tui.describe import Words
+from mushka.tui.look import Look as Look  # the table's look; re-exported for older imports
 from mushka.view import SeatView
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-_RED_SUITS = (Suit.H, Suit.D)
-
-
-class Look:
-    """How the table is drawn: suit symbols and rounded borders, or letters and ASCII borders."""
-
-    def __init__(self, ascii_only: bool = False) -> None:
-        self.ascii_only = ascii_only
-        self.box = box.ASCII if ascii_only else box.ROUNDED
-        self.minus = "-" if ascii_only else "−"
-        self.pointer = ">" if ascii_only else "▶"
-        self.dot = "-" if ascii_only else "·"
-        self.dash = "-" if ascii_only else "—"
-        self.ellipsis = "..." if ascii_only else "…"
-        self.face_down = "[#]" if ascii_only else "▒▒"
-
-    def card(self, card: Card | int, style: str = "") -> Text:
-        c = CARDS[card]
-        colour = "red" if c.suit in _RED_SUITS else ""
-        return Text(c.label(self.ascii_only), style=" ".join(s for s in (colour, style) if s))
-
-    def suit(self, suit: Suit | int) -> Text:
-        s = SUITS[suit]
-        return Text(s.code if self.ascii_only else s.symbol, style="red" if s in _RED_SUITS else "")
-
-    def money(self, amount: int, signed: bool = True) -> str:
-        if not signed:
-            return f"{amount}"
-        if amount > 0:
-            return f"+{amount}"
-        if amount < 0:
-            return f"{self.minus}{-amount}"
-        return "0"
-
-    def words(self, players: Sequence[str], me: int | None = None) -> Words:
-        return Words(players, self.ascii_only, me)
 
 
 def ordinal(n: int) -> str:
@@ -219,7 +183,7 @@ def hand_panel(view: SeatView, look: Look, highlight: Card | None = None) -> Pan
             text.append(" mushka", style="magenta" if playable else "dim")
     if not view.hand:
         text.append("no cards", style="dim")
-    title = f"{view.players[view.seat]}, your hand"
+    title = look.name(view.players[view.seat]).append(", your hand")
     return Panel(text, title=title, title_align="left", box=look.box, padding=(0, 1))
 
 
@@ -230,7 +194,7 @@ def choices_line(view: SeatView, look: Look) -> Text:
     step = view.step
     if step is Step.TAKE:
         return Text(
-            f"Take one face-down card: type its position, 1{'–' if not look.ascii_only else '-'}{view.face_down_count}."
+            f"Take one face-down card: type its position, 1{look.en_dash}{view.face_down_count}."
         )
     if step is Step.DISCARD:
         return Text("Discard one card: type its number or code.")
@@ -289,6 +253,7 @@ def private_screen(
     notice: Text | None = None,
 ) -> Group:
     """The acting seat's whole screen: the public table, then his hand and his choices."""
+    view = view._replace(players=look.names(view.players))
     words = look.words(view.players, me=view.seat)
     if view.exchange is not None:
         title, lines = _exchange_lines(view, look)
@@ -296,7 +261,7 @@ def private_screen(
         title, lines = _trick_lines(view, look, words)
     trick_panel = Panel(
         Group(*lines) if lines else Text(""),
-        title=title,
+        title=Text(title),
         title_align="left",
         box=look.box,
         height=6,
@@ -338,10 +303,11 @@ def private_screen(
     return Group(*parts)
 
 
-def too_small(width: int, height: int) -> Text:
+def too_small(width: int, height: int, look: Look | None = None) -> Text:
+    times = (look or Look()).times
     return Text(
-        f"mushka needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT} characters; this one is "
-        f"{width}×{height}. Enlarge the window, then press Enter.",
+        f"mushka needs a terminal of at least {MIN_WIDTH}{times}{MIN_HEIGHT} characters; this one is "
+        f"{width}{times}{height}. Enlarge the window, then press Enter.",
         style="bold",
     )
 
@@ -352,10 +318,11 @@ def too_small(width: int, height: int) -> Text:
 def deal_table(
     summary: DealSummary, players: Sequence[str], totals: Sequence[int], look: Look
 ) -> Table:
+    players = look.names(players)
     how = "blocked" if summary.blocked else "played out"
     first = players[summary.first_out] if summary.first_out is not None else "nobody"
     table = Table(
-        title=f"Deal {summary.number} {how} {look.dot} first out: {first}",
+        title=Text(f"Deal {summary.number} {how} {look.dot} first out: {first}"),
         box=look.box,
         title_justify="left",
     )
@@ -380,7 +347,7 @@ def deal_table(
             else Text(look.dash)
         )
         table.add_row(
-            name,
+            Text(name),
             ordinal(place) if place else look.dash,
             tricks,
             str(account.winnings),
@@ -394,6 +361,7 @@ def deal_table(
 
 
 def final_sheet(accounts: Sequence[SeatAccount], players: Sequence[str], look: Look) -> Group:
+    players = look.names(players)
     nets = [a.net for a in accounts]
     order = ranking(nets)
     table = Table(title="Final score sheet", box=look.box, title_justify="left")

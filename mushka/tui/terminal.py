@@ -10,12 +10,18 @@ from collections.abc import Iterator
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+# Erase the screen and the scrollback (xterm's ED 3, understood by xterm, VTE, kitty, iTerm2,
+# tmux, screen, the Linux console and Windows Terminal).
+WIPE = "\x1b[H\x1b[2J\x1b[3J"
+
 
 class Terminal:
     """A Rich console plus the screen discipline of hot-seat play.
 
     Private content is only ever printed between `enter_private()` and `leave_private()`, on the
-    terminal's alternate screen, which keeps no scrollback and vanishes when left.
+    terminal's alternate screen, which keeps no scrollback and vanishes when left. Leaving it also
+    erases the screen and the scrollback, for terminals whose alternate screen is switched off
+    (tmux's `alternate-screen off`) or that keep it in their history: no hand survives its turn.
     """
 
     def __init__(self, console: Console) -> None:
@@ -33,10 +39,27 @@ class Terminal:
         self.console.clear()
 
     def leave_private(self) -> None:
+        """Back to the public screen, leaving nothing private on screen or in the scrollback.
+
+        Never raises for a terminal that has gone away: it is also the first step of every way out.
+        """
         if self.private:
-            self.console.clear()
-            self.console.set_alt_screen(False)
             self.private = False
+            with contextlib.suppress(OSError, ValueError):
+                self.wipe()
+                self.console.set_alt_screen(False)
+
+    def wipe(self) -> None:
+        """Erase the screen and the terminal's scrollback."""
+        if self.console.is_terminal:
+            self.console.file.write(WIPE)
+            self.console.file.flush()
+
+    def private_screen_problem(self) -> str | None:
+        """Why hands cannot be kept private on this terminal, or None if they can."""
+        if not self.console.is_terminal:
+            return None  # nothing is drawn on a screen (a test, or output to a file)
+        return alternate_screen_problem(os.environ.get("TERM", ""))
 
     def clear(self) -> None:
         self.console.clear()
@@ -45,25 +68,131 @@ class Terminal:
         for renderable in renderables:
             self.console.print(renderable)
 
-    def read(self, prompt: str | Text, echo: bool = True) -> str:
+    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
         """One line of input; raises EOFError on Ctrl-D and KeyboardInterrupt on Ctrl-C.
 
         With `echo=False` nothing typed shows: for "press Enter" prompts on the public screen,
-        where a move typed too early must not appear.
+        where a move typed too early must not appear. With `fresh=True` only what is typed after
+        the prompt appeared counts: keys typed ahead are discarded (a handoff must not be
+        dismissed, nor a question answered, by keys meant for an earlier prompt).
         """
         text = (
             Text(prompt) if isinstance(prompt, str) else prompt
         )  # a str could be taken for markup
+        if fresh:
+            self.discard_typeahead()
         try:
             if echo:
-                return self.console.input(text)
+                self.console.print(text, end="")
+                return read_line()
             self.console.print(text, end="")
             with _no_echo():
-                line = input()
+                line = read_line()
             self.console.print()  # the Enter was not echoed either
             return line
+        except UnicodeDecodeError:
+            return ""  # bytes that are no text in this terminal's encoding: no move either
         finally:
             _forget_history()
+
+    def discard_typeahead(self) -> None:
+        """Drop every key typed but not yet read; call it just before showing what they must not answer."""
+        discard_typeahead()
+
+
+def read_line() -> str:
+    """One typed line, without its line end; raises EOFError on Ctrl-D at the start of a line.
+
+    On a terminal the line is read from the descriptor, not with input(): input() takes a NUL
+    (Ctrl-Space, Ctrl-@) at the start of a line for the end of input, and one inside a line for
+    a line not yet finished. Bytes that are no text in the terminal's encoding become U+FFFD.
+    """
+    try:
+        fd = sys.stdin.fileno()
+        on_a_terminal = os.isatty(fd) and os.name == "posix"
+    except (OSError, ValueError):
+        on_a_terminal = False
+    if not on_a_terminal:
+        return input()
+    sys.stdout.flush()
+    data = bytearray()
+    while not data.endswith(b"\n"):
+        chunk = os.read(fd, 65536)  # the terminal hands over one line at a time
+        if not chunk:
+            if not data:
+                raise EOFError
+            break  # Ctrl-D after some text ends the line, as it does for input()
+        data += chunk
+    encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
+    try:
+        text = bytes(data).decode(encoding, "replace")
+    except LookupError:
+        text = bytes(data).decode("utf-8", "replace")
+    return text.removesuffix("\n").removesuffix("\r")
+
+
+def discard_typeahead() -> None:
+    """Drop every key typed but not yet read (termios TCIFLUSH); nothing to do off a terminal."""
+    try:
+        import termios
+    except ImportError:  # pragma: no cover - not a POSIX terminal
+        return
+    try:
+        fd = sys.stdin.fileno()
+        if os.isatty(fd):
+            termios.tcflush(fd, termios.TCIFLUSH)
+    except (OSError, ValueError, termios.error):
+        pass
+
+
+def alternate_screen_problem(term: str) -> str | None:
+    """Why a terminal of type `term` would keep hands in its scrollback, or None if it need not.
+
+    A terminal whose terminfo entry has no alternate screen (`smcup`) — TERM=dumb, an unknown or
+    missing TERM, many IDE consoles — would keep every hand drawn on it in its history.
+    """
+    why = (
+        "this terminal has no alternate screen (TERM={term}), so every hand drawn on it would stay "
+        "in its scrollback for the next player to scroll back to. Play in a terminal such as xterm, "
+        "GNOME Terminal, Konsole, iTerm2, kitty, Windows Terminal, or inside tmux or screen"
+    )
+    if term in ("", "dumb", "unknown"):
+        return why.format(term=term or "unset")
+    if term == "linux" or term.startswith("linux-"):
+        return None  # the Linux console: no alternate screen, but ED 3 erases its scrollback
+    try:
+        import curses
+
+        curses.setupterm(term, sys.stdout.fileno())
+        smcup = curses.tigetstr("smcup")
+    except (ImportError, OSError, ValueError, AttributeError):
+        return None  # no terminfo to ask: trust the terminal, the scrollback is wiped anyway
+    except Exception:  # curses.error: terminfo does not know this TERM
+        known = term.split("-")[0] in _FAMILIES_WITH_ALTERNATE_SCREEN
+        return None if known else why.format(term=term)
+    return None if smcup else why.format(term=term)
+
+
+# Terminals that all have an alternate screen, for a TERM this machine's terminfo does not know
+# (xterm-kitty over ssh, say).
+_FAMILIES_WITH_ALTERNATE_SCREEN = frozenset(
+    [
+        "xterm",
+        "screen",
+        "tmux",
+        "rxvt",
+        "kitty",
+        "alacritty",
+        "foot",
+        "wezterm",
+        "konsole",
+        "gnome",
+        "vte",
+        "iterm2",
+        "st",
+        "contour",
+    ]
+)
 
 
 @contextlib.contextmanager

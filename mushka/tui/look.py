@@ -1,0 +1,163 @@
+"""Every glyph the table draws, in Unicode or ASCII, and the one place that knows what the console can show."""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import io
+import sys
+import unicodedata
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Console
+from rich.text import Text
+
+from mushka.cards import CARDS, SUITS, Card, Suit
+from mushka.tui.describe import Words
+
+# What each non-ASCII glyph the program (or Rich, or the rulebook) writes becomes on a console
+# that cannot show it. Anything not listed is decomposed (é → e) or else shown as "?".
+ASCII_FOR: dict[str, str] = {
+    "♥": "H", "♣": "C", "♦": "D", "♠": "S", "♡": "H", "♧": "C", "♢": "D", "♤": "S",
+    "·": "-", "•": "*", "×": "x", "–": "-", "—": "-", "−": "-", "…": "...", "±": "+/-",
+    "▶": ">", "▒": "#", "█": "#", "━": "-", "─": "-", "│": "|", "┃": "|",
+    "“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "‚": "'",
+    "²": "2", "³": "3", "¹": "1", "°": " deg", "№": "No.", "\u00a0": " ",
+    "╭": "+", "╮": "+", "╰": "+", "╯": "+", "┌": "+", "┐": "+", "└": "+", "┘": "+",
+    "├": "+", "┤": "+", "┬": "+", "┴": "+", "┼": "+", "═": "=", "║": "|",
+}  # fmt: skip
+_CYRILLIC = dict(
+    zip(
+        "абвгдеёжзийклмнопрстуфхцчшщыэюя",
+        ("a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p",
+         "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "y", "e", "yu", "ya"),
+        strict=True,
+    )
+)  # fmt: skip
+_CYRILLIC |= {lower.upper(): latin.capitalize() for lower, latin in _CYRILLIC.items()}
+_CYRILLIC |= {"ъ": "", "ь": "", "Ъ": "", "Ь": ""}
+ASCII_FOR.update(_CYRILLIC)
+
+
+def transliterate(text: str) -> str:
+    """`text` in plain ASCII: suits as letters, dashes as hyphens, Cyrillic in Latin letters."""
+    if text.isascii():
+        return text
+    out = []
+    for char in text:
+        if char.isascii():
+            out.append(char)
+        elif char in ASCII_FOR:
+            out.append(ASCII_FOR[char])
+        else:
+            plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+            out.append(plain if plain.isprintable() and plain else "?")
+    return "".join(out)
+
+
+def _spell_out(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: what the console cannot encode is written in ASCII instead; never raises."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return transliterate(error.object[error.start : error.end]), error.end
+
+
+codecs.register_error("mushka-ascii", _spell_out)
+
+
+def guard_streams() -> None:
+    """Make the standard streams unable to crash the program on a character they cannot carry.
+
+    Output a console cannot encode is spelled in ASCII (♥ → H, · → -, Анна → Anna) rather than
+    raising UnicodeEncodeError; typed bytes that are not valid text become U+FFFD rather than
+    raising UnicodeDecodeError.
+    """
+    for stream, errors in ((sys.stdout, "mushka-ascii"), (sys.stderr, "mushka-ascii")):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors != errors:
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors=errors)
+    if isinstance(sys.stdin, io.TextIOWrapper) and sys.stdin.errors == "strict":
+        with contextlib.suppress(ValueError, OSError):
+            sys.stdin.reconfigure(errors="replace")
+
+
+def can_show(text: str, encoding: str | None) -> bool:
+    try:
+        text.encode(encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def make_console(ascii_flag: bool = False, stderr: bool = False) -> tuple[Console, bool]:
+    """A console that cannot crash on a glyph, and whether to draw in ASCII (asked for, or the
+    console cannot show the suit symbols)."""
+    guard_streams()
+    console = Console(highlight=False, emoji=False, stderr=stderr)
+    return console, ascii_flag or not can_show("♥♣♦♠─╭▶·", console.encoding)
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """User-supplied text made safe to print: control and format characters (escape sequences,
+    bidi overrides, zero-width characters) shown as "?", and cut to `limit` characters."""
+    safe = "".join("?" if unicodedata.category(c)[0] in "CZ" and c != " " else c for c in text)
+    if limit is not None and len(safe) > limit:
+        safe = safe[: max(0, limit - 1)] + "…"
+    return safe
+
+
+class Look:
+    """How the table is drawn: suit symbols and rounded borders, or letters and ASCII borders."""
+
+    def __init__(self, ascii_only: bool = False) -> None:
+        self.ascii_only = ascii_only
+        self.box = box.ASCII if ascii_only else box.ROUNDED
+        self.minus = self.glyph("−")
+        self.pointer = self.glyph("▶")
+        self.dot = self.glyph("·")
+        self.dash = self.glyph("—")
+        self.en_dash = self.glyph("–")
+        self.times = self.glyph("×")
+        self.ellipsis = self.glyph("…")
+        self.face_down = "[#]" if ascii_only else "▒▒"
+        self.rule = self.glyph("─")
+        self.bar = self.glyph("█")
+
+    def glyph(self, symbol: str) -> str:
+        return ASCII_FOR.get(symbol, symbol) if self.ascii_only else symbol
+
+    def text(self, text: str) -> str:
+        """Program text as this console can show it."""
+        return transliterate(text) if self.ascii_only else text
+
+    def card(self, card: Card | int, style: str = "") -> Text:
+        c = CARDS[card]
+        colour = "red" if c.suit in _RED_SUITS else ""
+        return Text(c.label(self.ascii_only), style=" ".join(s for s in (colour, style) if s))
+
+    def suit(self, suit: Suit | int) -> Text:
+        s = SUITS[suit]
+        return Text(s.code if self.ascii_only else s.symbol, style="red" if s in _RED_SUITS else "")
+
+    def money(self, amount: int, signed: bool = True) -> str:
+        if not signed:
+            return f"{amount}"
+        if amount > 0:
+            return f"+{amount}"
+        if amount < 0:
+            return f"{self.minus}{-amount}"
+        return "0"
+
+    def name(self, name: str) -> Text:
+        """A player's name as text, never markup, with nothing in it that could steer the terminal."""
+        return Text(self.text(printable(name)))
+
+    def names(self, players: Sequence[str]) -> tuple[str, ...]:
+        return tuple(self.text(printable(n)) for n in players)
+
+    def words(self, players: Sequence[str], me: int | None = None) -> Words:
+        return Words(self.names(players), self.ascii_only, me)
+
+
+_RED_SUITS = (Suit.H, Suit.D)
