@@ -82,7 +82,7 @@ from mushka.events import (
     Trick,
 )
 from mushka.house_rules import Exchange, HouseRules
-from mushka.state import NO_SUIT, SEATS, DealLog, Phase, Position, Step
+from mushka.state import MAX_NAME, NO_SUIT, SEATS, DealLog, Phase, Position, Step, is_good_name
 
 if TYPE_CHECKING:
     from mushka.view import SeatView
@@ -1153,8 +1153,10 @@ def _check_players(players: Sequence[str] | None) -> tuple[str, ...]:
     if len(names) != 4:
         raise SetupError(f"mushka-kopilka needs exactly four players, not {len(names)}")
     for name in names:
-        if not isinstance(name, str):
-            raise SetupError(f"a player's name must be text, not {short_repr(name)}")
+        if not is_good_name(name):
+            raise SetupError(
+                f"a player's name is 1 to {MAX_NAME} printable characters, not {short_repr(name)}"
+            )
     return names
 
 

@@ -25,10 +25,10 @@ from mushka.events import (
     event_name,
 )
 from mushka.house_rules import HouseRules
+from mushka.state import MAX_NAME, is_good_name
 
 FORMAT: Final = "mushka-record"
 VERSION: Final = 1
-MAX_NAME: Final = 16  # a player's name: 1 to 16 printable characters, as the table allows
 MAX_EVENTS: Final = 2_000  # per deal; a real deal has well under 200
 
 
@@ -136,10 +136,6 @@ def parse_event(obj: object, deal: int | None = None, index: int | None = None) 
         raise RecordError(exc.problem, deal, index) from None
 
 
-def _name_ok(name: object) -> bool:
-    return isinstance(name, str) and 0 < len(name) <= MAX_NAME and name.isprintable()
-
-
 def _parse_header(data: object) -> tuple[list[str], int | None, HouseRules, list[Any]]:
     _require(isinstance(data, dict), f"a record must be a JSON object, not {short_repr(data)}")
     assert isinstance(data, dict)
@@ -160,7 +156,7 @@ def _parse_header(data: object) -> tuple[list[str], int | None, HouseRules, list
     assert isinstance(players, list)
     for name in players:
         _require(
-            _name_ok(name),
+            is_good_name(name),
             f"players must be a list of four names of 1 to {MAX_NAME} printable characters, "
             f"not {short_repr(name)}",
         )

@@ -126,7 +126,18 @@ def test_two_sources_of_chance_are_refused() -> None:
         Session(seed=1, rng=random.Random(1))
 
 
-@pytest.mark.parametrize("players", [["A", "B", "C"], "ABCD", ["A", "B", "C", 4], ["A"] * 5])
+@pytest.mark.parametrize(
+    "players",
+    [
+        ["A", "B", "C"],
+        "ABCD",
+        ["A", "B", "C", 4],
+        ["A"] * 5,
+        ["A", "B", "C", "D" * 17],
+        ["A", "B", "C", ""],
+        ["A", "B", "C", "Bo\x1b[2Jb"],
+    ],
+)
 def test_a_wrong_table_is_a_setup_error(players: Any) -> None:
     with pytest.raises(SetupError):
         Session(players)
