@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import sys
 from collections.abc import Iterator
 
@@ -56,14 +57,31 @@ class Terminal:
         )  # a str could be taken for markup
         try:
             if echo:
-                return self.console.input(text)
+                self.console.print(text, end="")
+                _wait_for_a_line()
+                return input()
             self.console.print(text, end="")
             with _no_echo():
+                _wait_for_a_line()
                 line = input()
             self.console.print()  # the Enter was not echoed either
             return line
         finally:
             _forget_history()
+
+
+def _wait_for_a_line() -> None:
+    """Wait until a line can be read, waking now and then: Python acts on a signal only between
+    its own steps, so a Ctrl-C or SIGTERM landing just before a blocking read would otherwise wait
+    for the next key (seen once in 150 kills by benchmarks/kill_campaign.py)."""
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, ValueError, OSError):
+        return  # not a real file (a test's input): nothing to wait on
+    if not os.isatty(fd):
+        return
+    while not select.select([fd], [], [], 0.25)[0]:
+        pass
 
 
 @contextlib.contextmanager
