@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import sys
 from collections.abc import Iterator
 
@@ -117,6 +118,7 @@ def read_line() -> str:
     sys.stdout.flush()
     data = bytearray()
     while not data.endswith(b"\n"):
+        _wait_for_a_line()
         chunk = os.read(fd, 65536)  # the terminal hands over one line at a time
         if not chunk:
             if not data:
@@ -193,6 +195,20 @@ _FAMILIES_WITH_ALTERNATE_SCREEN = frozenset(
         "contour",
     ]
 )
+
+
+def _wait_for_a_line() -> None:
+    """Wait until a line can be read, waking now and then: Python acts on a signal only between
+    its own steps, so a Ctrl-C or SIGTERM landing just before a blocking read would otherwise wait
+    for the next key (seen once in 150 kills by benchmarks/kill_campaign.py)."""
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, ValueError, OSError):
+        return  # not a real file (a test's input): nothing to wait on
+    if not os.isatty(fd):
+        return
+    while not select.select([fd], [], [], 0.25)[0]:
+        pass
 
 
 @contextlib.contextmanager
