@@ -1,8 +1,11 @@
-"""Helpers for building hand-made positions: named hands, a chosen dealer, a stacked talon."""
+"""Shared test helpers: hand-made positions (named hands, a chosen dealer, a stacked talon) and
+the quick profile for the development loop (`pytest --quick`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+import pytest
 
 from mushka.actions import Action, parse_action
 from mushka.cards import CARDS, Card, parse_card
@@ -58,3 +61,42 @@ def act(session: Session, *texts: str) -> None:
 
 def a(text: str) -> Action:
     return parse_action(text)
+
+
+# ---------------------------------------------------------------- the quick profile
+#
+# `pytest --quick` is the development loop: no end-to-end or slow tests, and a fraction of the
+# property-based examples. CI and README's test command run everything.
+
+QUICK = False
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--quick",
+        action="store_true",
+        help="development loop: skip end-to-end and slow tests, fewer hypothesis examples",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global QUICK
+    QUICK = bool(config.getoption("--quick"))
+    config.addinivalue_line(
+        "markers", "e2e: drives the installed mushka in a pseudo-terminal, tmux or a subprocess"
+    )
+    config.addinivalue_line("markers", "slow: takes seconds even on an idle machine")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not QUICK:
+        return
+    skip = pytest.mark.skip(reason="not in the quick profile (run without --quick)")
+    for item in items:
+        if item.get_closest_marker("e2e") or item.get_closest_marker("slow"):
+            item.add_marker(skip)
+
+
+def examples(full: int) -> int:
+    """How many hypothesis examples a property test runs: `full`, or a twentieth with --quick."""
+    return max(5, full // 20) if QUICK else full
