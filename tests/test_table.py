@@ -134,7 +134,7 @@ def test_the_exchange_screen_shows_face_down_positions_and_what_was_taken() -> N
     )
     text = render(private_screen(session.view(1), Look()))
     assert "Anna laid 3 cards face down." in text and "1 ▒▒" in text and "3 ▒▒" in text
-    assert "Take one face-down card: type its position, 1–3." in text
+    assert "Take one face-down card by its position (1, 2, or 3)." in text
     act(session, "take 1")
     text = render(private_screen(session.view(1), Look()))
     assert "You got 9♥." in text and "Discard one card" in text

@@ -14,17 +14,19 @@ COMMANDS = {
     "?": "help", "h": "help", "help": "help",
     "r": "rules", "rules": "rules",
     "s": "scores", "scores": "scores",
+    "m": "memory", "memory": "memory", "played": "memory",
     "q": "quit", "quit": "quit", "exit": "quit",
 }  # fmt: skip
 
 HELP = """\
-How to answer:
+How to answer (the line above the prompt lists what you may do now):
   a number      the card with that number in your hand (or the face-down position)
   a card code   QH, 10s, t♠, a♠ ... (rank then suit; T is ten)
-  d, draw       draw from the talon (only with no card of the led suit)
+  d, draw       draw from the talon (only when you hold none of the led suit)
   p, pass       pass (costs a remise if you hold the led suit; you will be asked)
   ?             this help            r   the rulebook
-  s             scores so far        q   save and quit (continue with: mushka resume)
+  m             the cards played this deal, and who has none of a suit
+  s             your scores so far   q   save and quit (continue with: mushka resume)
 Ctrl-C and Ctrl-D also save and quit. Every move is saved as it is made.
 """
 
