@@ -43,8 +43,8 @@ def ordinal(n: int) -> str:
 def house_rules_line(
     rules: HouseRules, look: Look, undo: bool | None = None, hints: bool | None = None
 ) -> Text:
-    """The agreed house rules in one line: stake, remise, suit prices, deals, exchange (and the
-    table's undo and hints settings, when given)."""
+    """The agreed house rules in one line: stake, remise, suit prices (kop), deals, exchange,
+    and the table's undo and hints settings when they are on."""
     text = Text(f"stake {rules.stake} {look.dot} remise {rules.remise} {look.dot} ")
     for i, (suit, price) in enumerate(zip(SUITS, rules.prices, strict=True)):
         if i:
@@ -52,20 +52,33 @@ def house_rules_line(
         text.append_text(look.suit(suit)).append(str(price))
     deals = f"{rules.deals} deal{'s' if rules.deals != 1 else ''}"
     exchange = "no exchange" if rules.exchange is Exchange.OFF else f"{rules.exchange} exchange"
-    text.append(f" kop {look.dot} {deals} {look.dot} {exchange}")
+    text.append(f" {look.dot} {deals} {look.dot} {exchange}")
     for setting, on in (("undo", undo), ("hints", hints)):
-        if on is not None:
-            text.append(f" {look.dot} {setting} {'on' if on else 'off'}")
+        if on:  # a setting that is off goes without saying
+            text.append(f" {look.dot} {setting} on")
     return text
+
+
+class _HouseRulesLines:
+    """'House rules: …' on one line where it fits, else the rules on a line of their own."""
+
+    def __init__(self, line: Text) -> None:
+        self.line = line
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        title = Text("House rules:", style="bold")
+        if len(title) + 1 + len(self.line) <= options.max_width:
+            yield Text.assemble(title, " ", self.line)
+        else:
+            yield title
+            yield self.line
 
 
 def house_rules_panel(
     rules: HouseRules, look: Look, undo: bool | None = None, hints: bool | None = None
-) -> Text:
+) -> RenderableType:
     """The house rules as a game's opening shows them (and the `?` help repeats them)."""
-    return Text("House rules: ", style="bold").append_text(
-        house_rules_line(rules, look, undo, hints)
-    )
+    return _HouseRulesLines(house_rules_line(rules, look, undo, hints))
 
 
 def help_screen(
@@ -98,8 +111,9 @@ def header(
 
 def players_panel(view: SeatView, look: Look) -> Panel:
     grid = Table.grid(padding=(0, 2))
-    for _ in range(6):
-        grid.add_column()
+    for _ in range(5):
+        grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True, overflow="crop" if look.ascii_only else "ellipsis")
     for seat, name in enumerate(view.players):
         acting = seat == view.to_act
         marker = Text(look.pointer if acting else " ", style="bold yellow")
@@ -120,7 +134,7 @@ def players_panel(view: SeatView, look: Look) -> Panel:
             status.append("to play" if view.step in (Step.LEAD, Step.FOLLOW) else "to choose")
         if seat == view.dealer:
             status.append("dealer")
-        if seat == view.seat:
+        if seat == view.seat and not acting:  # the acting seat's own screen says whose hand
             status.append("you")
         grid.add_row(
             marker,
@@ -360,9 +374,9 @@ class PrivateScreen:
         self.hints = hints
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.layout(options.max_width)
+        yield self.layout(console, options.max_width)
 
-    def layout(self, width: int) -> Group:
+    def layout(self, console: Console, width: int) -> Group:
         view, look, height = self.view, self.look, self.height
         words = look.words(view.players, me=view.seat)
         if view.exchange is not None:
@@ -371,8 +385,10 @@ class PrivateScreen:
             title, lines = _trick_lines(view, look)
         tall = height >= TALL
         memory = memory_panel(view, look) if width >= WIDE and tall else None
+        inner = width // (2 if memory is None else 3) - 4  # a panel's text width
+        rows = sum(len(line.wrap(console, max(1, inner))) for line in lines)  # long names wrap
         panel_height = max(
-            8 if tall else 6, len(lines) + 2, memory.height or 0 if memory is not None else 0
+            8 if tall else 6, rows + 2, memory.height or 0 if memory is not None else 0
         )
         trick_panel = Panel(
             Group(*lines) if lines else Text(""),
@@ -471,7 +487,7 @@ def first_out_words(summary: DealSummary, players: Sequence[str]) -> str:
         return "nobody is first out"
     name = players[summary.first_out]
     if summary.blocked and summary.first_out not in summary.out_order:
-        return f"nobody went out; {name}, with the fewest cards, counts as first out"
+        return f"nobody went out\n{name}, with the fewest cards, counts as first out"
     return f"first out: {name}"
 
 
