@@ -12,7 +12,7 @@ from test_table import render
 
 from mushka.cards import CARDS, RANK_CODES, SUITS, Card, parse_card
 from mushka.engine import Session, Step
-from mushka.events import Draw, Follow, Lead, TakeBack
+from mushka.events import Draw, Follow, Lead, TakeBack, Trick
 from mushka.house_rules import Exchange, HouseRules
 from mushka.ledger import SeatAccount, deal_summary, session_accounts
 from mushka.tui.describe import Words, cards_left
@@ -271,7 +271,7 @@ def test_a_blocked_deal_says_that_nobody_went_out_and_who_counts_as_first() -> N
         "The deal is blocked and nobody went out; Anna, with the fewest cards (5), "
         "counts as first out" in told
     )
-    assert "The deal is blocked: Anna counts as first out" in words.events(events[-6:])
+    assert "The deal is blocked (first out: Anna)" in words.events(events[-6:])
     mine = Look().words(session.players, me=0).events(events, before=())
     assert any("you, with the fewest cards (5), count as first out" in s for s in mine)
     table = render(
@@ -369,3 +369,21 @@ def test_sixteen_character_names_fit_80_columns_uncut(look: Look) -> None:
         for name in SIXTEEN:
             assert name in text
     assert LONG[0] not in SIXTEEN and len(max(SIXTEEN, key=len)) == 16
+
+
+def test_the_last_trick_names_the_winning_card_the_engine_recorded() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "KH 8D 7S 8S AS", "JC QC 9D 7D 9S", "JH KC 10D 10S JS"], talon="AD"
+    )
+    act(session, "QH", "KH", "draw", "JH")
+    view = session.view(1)
+    trick = next(e for e in view.events if isinstance(e, Trick))
+    assert trick.card == parse_card("KH")
+    text = render(private_screen(view, Look()))
+    assert "Boris took ♥ with K♥" in text and "+4 kop" in text
+    told = [e._replace(card=parse_card("JH")) if e is trick else e for e in view.events]
+    assert "took ♥ with J♥" in render(private_screen(view._replace(events=tuple(told)), Look()))
+    old = [e._replace(card=None) if e is trick else e for e in view.events]
+    assert re.search(
+        r"Boris took ♥ +│", render(private_screen(view._replace(events=tuple(old)), Look()))
+    )

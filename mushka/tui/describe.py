@@ -127,7 +127,7 @@ class Words:
             if not event.blocked:
                 return f"The deal is over: {self.verb(first, 'was', 'were')} first out"
             if left is None:
-                return f"The deal is blocked: {self.who(first)} {'count' if self.is_me(first) else 'counts'} as first out"
+                return f"The deal is blocked (first out: {self.who(first)})"
             if left[first] == 0:
                 return f"The deal is blocked: {self.verb(first, 'was', 'were')} first out"
             return (

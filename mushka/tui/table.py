@@ -198,11 +198,15 @@ def _last_trick_lines(view: SeatView, look: Look) -> list[Text]:
     first = Text(f"{view.players[closing.winner]} took ").append_text(look.suit(closing.suit))
     if closing.card is not None:  # None only in records older than the winning card
         first.append(" with ").append_text(look.card(closing.card))
-    first.append(f", +{closing.paid} kop")
-    if closing.doubled:
-        first.append(" (double)")
-    second = Text(" ").join(look.card(c) for c in cards)
-    return [first, second]
+    if closing.paid == 0:
+        money = Text(f"worth {closing.value} kop; the kitty was empty")
+    else:
+        money = Text(f"+{closing.paid} kop", style="bold")
+        if closing.doubled:
+            money.append(", doubled")  # by the mushka, which the card line shows
+        if closing.paid < closing.value:
+            money.append(", all the kitty had")
+    return [first, money, Text(" ").join(look.card(c) for c in cards)]
 
 
 def _exchange_lines(view: SeatView, look: Look) -> tuple[str, list[Text]]:
@@ -348,7 +352,7 @@ def prompt_keys(view: SeatView) -> str:
     extra = [k for k, a in (("d", DRAW), ("p", PASS)) if a in view.legal_actions]
     first = number_keys(numbers)
     keys = ", ".join(
-        [k for k in (first, *extra) if k] + ["? help", "m played", "s scores", "q quit"]
+        [k for k in (first, *extra) if k] + ["? help", "m played", "s scores", "q save & quit"]
     )
     return f"Your move [{keys}]: "
 
@@ -384,8 +388,9 @@ class PrivateScreen:
         else:
             title, lines = _trick_lines(view, look)
         tall = height >= TALL
-        memory = memory_panel(view, look) if width >= WIDE and tall else None
-        inner = width // (2 if memory is None else 3) - 4  # a panel's text width
+        exchange = view.exchange is not None  # the deal's start: no trick yet, nothing played
+        memory = memory_panel(view, look) if width >= WIDE and tall and not exchange else None
+        inner = width // (1 if exchange else 2 if memory is None else 3) - 4  # text width
         rows = sum(len(line.wrap(console, max(1, inner))) for line in lines)  # long names wrap
         panel_height = max(
             8 if tall else 6, rows + 2, memory.height or 0 if memory is not None else 0
@@ -408,12 +413,15 @@ class PrivateScreen:
         )
         middle = Table.grid(expand=True)
         middle.add_column(ratio=1)
-        middle.add_column(ratio=1)
-        if memory is not None:
+        if exchange:
+            middle.add_row(trick_panel)
+        elif memory is not None:
+            middle.add_column(ratio=1)
             middle.add_column(ratio=1)
             memory.height = panel_height
             middle.add_row(trick_panel, last_panel, memory)
         else:
+            middle.add_column(ratio=1)
             middle.add_row(trick_panel, last_panel)
         used = 20 + (panel_height - 6)  # every line but the log's, the prompt's included
         log_rows = max(1, min(16, height - used))
