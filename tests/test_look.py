@@ -16,7 +16,7 @@ from mushka.events import Draw, Follow, Lead, TakeBack, Trick
 from mushka.house_rules import Exchange, HouseRules
 from mushka.ledger import SeatAccount, deal_summary, session_accounts
 from mushka.tui.describe import Words, cards_left
-from mushka.tui.keys import interpret
+from mushka.tui.keys import InputProblem, interpret
 from mushka.tui.look import Look
 from mushka.tui.table import (
     choices_line,
@@ -387,3 +387,42 @@ def test_the_last_trick_names_the_winning_card_the_engine_recorded() -> None:
     assert re.search(
         r"Boris took ♥ +│", render(private_screen(view._replace(events=tuple(old)), Look()))
     )
+
+
+def test_problems_with_one_face_down_card_or_one_card_in_hand_read_naturally() -> None:
+    session = make_session(
+        ["7H 8H 9H 7C 8C", "10H JH 9C 10C 7D", "JC QC 8D 9D 7S", "QH KC 10D 8S 9S"],
+        exchange="modern",
+        face_down={(0, 0): "9H 7H 8H"},
+    )
+    act(session, "take 1", "discard 7D", "take 1", "discard 7S")
+    with pytest.raises(InputProblem) as problem:
+        interpret("4", session.view(3))
+    assert str(problem.value).endswith("by its position: type 1.") and "1 to 1" not in str(
+        problem.value
+    )
+    one = session.view(0)._replace(hand=(parse_card("8C"),), step=Step.LEAD)
+    with pytest.raises(InputProblem) as problem:
+        interpret("7", one)
+    assert "your only card is number 1" in str(problem.value)
+    with pytest.raises(InputProblem) as problem:
+        interpret("zz", one)
+    assert "number (1) or code" in str(problem.value)
+
+
+def test_replay_lines_up_the_net_column() -> None:
+    from pathlib import Path
+
+    from mushka.tui.replay_view import frames
+
+    record = (Path(__file__).with_name("data") / "record-example.json").read_text("utf-8")
+    import json
+
+    checked = 0
+    for frame in list(frames(json.loads(record), Look()))[:12]:
+        rows = [line for line in render(frame, 100).splitlines() if re.search(r" net +\S+$", line)]
+        if len(rows) == 4:
+            assert len({row.rindex(" net ") for row in rows}) == 1
+            assert len({len(row.rstrip()) for row in rows}) == 1
+            checked += 1
+    assert checked > 3
