@@ -109,7 +109,7 @@ def test_the_prompt_lists_exactly_the_legal_numbers_and_letters() -> None:
     assert [c.code for c in view.hand] == ["KH", "8D", "AS", "8S", "7S"]
     assert prompt_keys(view).startswith("Your move [1, 3, p, ? help, m played,")
     assert choices_line(view, Look()).plain == (
-        "Follow hearts (1), play the mushka (3), or pass (p, costs a 5 kop remise)."
+        "Follow hearts (1), play the mushka (3), or pass (p, a 5 kop remise)."
     )
 
 
@@ -149,7 +149,7 @@ def test_the_engine_and_the_table_say_the_same_sentence() -> None:
     numbers = {str(i): card.label() for i, card in enumerate(view.hand, start=1)}
     table = choices_line(view, Look()).plain
     spelled = re.sub(r"\((\d)\)", lambda m: f"({numbers[m[1]]})", table)
-    assert spelled.replace("p, costs a 5 kop remise", "remise 5") == session.describe_legal()
+    assert spelled.replace("p, a 5 kop remise", "remise 5") == session.describe_legal()
 
 
 def test_the_seven_of_hearts_is_named_not_zero() -> None:
@@ -426,3 +426,13 @@ def test_replay_lines_up_the_net_column() -> None:
             assert len({len(row.rstrip()) for row in rows}) == 1
             checked += 1
     assert checked > 3
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (100, 26), (120, 30), (132, 43)])
+def test_every_screen_of_a_game_fits_its_terminal(width: int, height: int) -> None:
+    for view in all_views(range(2))[::9]:
+        lines = render(private_screen(view, Look(), height=height), width).splitlines()
+        assert len(lines) <= height - 1 and all(len(line) <= width for line in lines)
+        titles = [line for line in lines if "╭─" in line and ", led by" in line]
+        for line in titles:  # a panel title is never cut short
+            assert any(f"led by {name}" in line for name in SIXTEEN)

@@ -178,8 +178,9 @@ def _trick_lines(view: SeatView, look: Look) -> tuple[str, list[Text]]:
         lines.append(line)
     if view.to_act is not None and view.to_act not in answered:
         lines.append(Text(f"{view.players[view.to_act]:<{pad}} {look.ellipsis}", style="yellow"))
-    leader = view.trick_plays[0][0]
-    return f"trick: {led.noun}, led by {view.players[leader]}", lines
+    leader = view.players[view.trick_plays[0][0]]
+    title = f"trick: {led.noun}, led by {leader}"
+    return title if len(title) <= 32 else f"{led.noun}, led by {leader}", lines
 
 
 def _last_trick_lines(view: SeatView, look: Look) -> list[Text]:
@@ -423,7 +424,9 @@ class PrivateScreen:
         else:
             middle.add_column(ratio=1)
             middle.add_row(trick_panel, last_panel)
-        used = 20 + (panel_height - 6)  # every line but the log's, the prompt's included
+        choices = Text(" ").append_text(choices_line(view, look)) if view.is_my_turn else None
+        extra = len(choices.wrap(console, width)) - 1 if choices is not None else 0
+        used = 20 + (panel_height - 6) + extra  # every line but the log's, the prompt's included
         log_rows = max(1, min(16, height - used))
         sentences = words.events(view.events)
         shown = (
@@ -444,8 +447,8 @@ class PrivateScreen:
             taken = next((e for e in reversed(view.events) if isinstance(e, Take)), None)
             highlight = taken.card if taken is not None and taken.seat == view.seat else None
         parts.append(hand_panel(view, look, highlight))
-        if view.is_my_turn:
-            parts.append(Text(" ").append_text(choices_line(view, look)))
+        if choices is not None:
+            parts.append(choices)
         elif view.to_act is not None:
             parts.append(
                 Text(f" Waiting for {view.players[view.to_act]}{look.ellipsis}", style="dim")
