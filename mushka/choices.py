@@ -60,7 +60,7 @@ def choices_sentence(
         parts.append("draw from the talon (d)" if keys else "draw from the talon")
     if PASS in legal:
         if keys:
-            parts.append(f"pass (p, a {remise} kop remise)" if follow else "pass (p)")
+            parts.append(f"pass (p, costs {remise} kop)" if follow else "pass (p)")
         else:
             parts.append(f"pass (remise {remise})" if follow else "pass")
     text = or_list(parts) or "nothing"

@@ -109,7 +109,7 @@ def test_the_prompt_lists_exactly_the_legal_numbers_and_letters() -> None:
     assert [c.code for c in view.hand] == ["KH", "8D", "AS", "8S", "7S"]
     assert prompt_keys(view).startswith("Your move [1, 3, p, ? help, m played,")
     assert choices_line(view, Look()).plain == (
-        "Follow hearts (1), play the mushka (3), or pass (p, a 5 kop remise)."
+        "Follow hearts (1), play the mushka (3), or pass (p, costs 5 kop)."
     )
 
 
@@ -149,7 +149,7 @@ def test_the_engine_and_the_table_say_the_same_sentence() -> None:
     numbers = {str(i): card.label() for i, card in enumerate(view.hand, start=1)}
     table = choices_line(view, Look()).plain
     spelled = re.sub(r"\((\d)\)", lambda m: f"({numbers[m[1]]})", table)
-    assert spelled.replace("p, a 5 kop remise", "remise 5") == session.describe_legal()
+    assert spelled.replace("p, costs 5 kop", "remise 5") == session.describe_legal()
 
 
 def test_the_seven_of_hearts_is_named_not_zero() -> None:

@@ -121,7 +121,7 @@ def test_the_hand_is_sorted_numbered_and_dims_what_cannot_be_played() -> None:
     assert "bold" in styles["K♥"] and "bold" in styles["A♠"]
     assert "dim" in styles["8♦"] and "dim" in styles["7♦"]
     assert choices_line(view, Look()).plain == (
-        "Follow hearts (1, 2), play the mushka (5), or pass (p, a 5 kop remise)."
+        "Follow hearts (1, 2), play the mushka (5), or pass (p, costs 5 kop)."
     )
     assert "1 K♥   2 9♥   3 8♦   4 7♦   5 A♠ mushka" in render(panel)
 
