@@ -608,7 +608,7 @@ def scores(
         console.print(final_sheet(session_accounts(session.log()), session.players, look))
         return
     table = Table(
-        title=f"{len(entries)} finished session(s), newest first",
+        title=f"{len(entries)} finished session{'s' if len(entries) != 1 else ''}, newest first",
         box=look.box,
         title_justify="left",
     )
@@ -616,7 +616,7 @@ def scores(
     table.add_column("players and net results")
     table.add_column("winner")
     for entry in reversed(entries):
-        results = "  ".join(
+        results = "\n".join(  # one player a line: a wrap never splits "Bot 3 (strong)"
             f"{p} {look.money(n)}"
             for p, n in zip(look.names(entry.players), entry.net, strict=True)
         )

@@ -5,7 +5,7 @@
 >>> from mushka.house_rules import Exchange, HouseRules
 >>> session = Session(["Anna", "Boris", "Vera", "Gleb"], HouseRules(exchange=Exchange.OFF), seed=7)
 >>> session.players[session.to_act], session.describe_legal()
-('Gleb', 'Lead any card (Q♠, Q♣, 10♠, Q♦, K♥).')
+('Gleb', 'Lead any card (K♥, Q♣, Q♦, Q♠, 10♠).')
 >>> session.apply(parse_action("QS"))
 (Lead(seat=3, card=Card('QS')),)
 >>> session.describe_legal()
@@ -53,6 +53,7 @@ from mushka.cards import (
     sorted_hand,
 )
 from mushka.chance import Chance, SeededChance
+from mushka.choices import choices_sentence
 from mushka.errors import (
     ChanceError,
     GameOverError,
@@ -738,34 +739,18 @@ class Session:
 
     def describe_legal(self) -> str:
         """The choices of the seat to act, in words: 'Follow hearts (Q♥, 9♥), ... or pass.'."""
-        step = self._step
-        if step is _NONE:
+        if self._step is _NONE:
             return "The session is over."
-        hand = sorted_hand(self._hands[self._to_act])
-        legal = self.legal_actions()
-        if step is _LEAD:
-            cards = [str(CARDS[a.card]) for a in legal if a.card is not None]
-            if len(legal) == len(hand):
-                return f"Lead any card ({', '.join(cards)})."
-            barred = SUITS[self._last_lead_suit].noun
-            return f"Lead any card but {barred}: {', '.join(cards)}."
-        if step is _FOLLOW:
-            led = SUITS[self._led_suit]
-            follows = [str(c) for c in hand if c >> 3 == led]
-            parts = []
-            if follows:
-                parts.append(f"follow {led.noun} ({', '.join(follows)})")
-            if led != _SPADES and _MUSHKA in hand:
-                parts.append("play the mushka (A♠)")
-            if DRAW in legal:
-                parts.append("draw from the talon")
-            parts.append(f"pass (remise {self.rules.remise})" if follows else "pass")
-            text = _or_list(parts)
-            return text[0].upper() + text[1:] + "."
-        if step is _TAKE:
-            n = len(self._face_down)
-            return f"Take one of the {n} face-down cards by position (1–{n})."
-        return f"Discard any one card of your hand ({', '.join(str(c) for c in hand)})."
+        led, last = self._led_suit, self._last_lead_suit
+        return choices_sentence(
+            self._step,
+            self.legal_actions(),
+            sorted_hand(self._hands[self._to_act]),
+            led=SUITS[led] if led != NO_SUIT else None,
+            barred=SUITS[last] if last != NO_SUIT else None,
+            remise=self.rules.remise,
+            face_down=len(self._face_down),
+        )
 
     # ---------------------------------------------------------------- carrying out a decision
 
@@ -1175,12 +1160,6 @@ def _check_deal(hands: object, talon: object) -> None:
         raise ChanceError(f"a deal is four hands of {HAND_SIZE} cards and a talon of {TALON_SIZE}")
     if not whole or sorted(cards) != list(range(DECK_SIZE)):
         raise ChanceError(f"a deal must hold each of the {DECK_SIZE} cards exactly once")
-
-
-def _or_list(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
 def _and_list(parts: Sequence[str]) -> str:

@@ -193,7 +193,7 @@ def test_scores_lists_past_sessions_and_the_last_sheet(dirs: Path) -> None:
     listing = runner.invoke(app, ["scores"], env={"COLUMNS": "120"})
     assert (
         listing.exit_code == 0
-        and "2 finished session(s)" in listing.output
+        and "2 finished sessions" in listing.output
         and "Anna" in listing.output
     )
     last = runner.invoke(app, ["scores", "--last"], env={"COLUMNS": "100"})

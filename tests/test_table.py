@@ -121,7 +121,7 @@ def test_the_hand_is_sorted_numbered_and_dims_what_cannot_be_played() -> None:
     assert "bold" in styles["K♥"] and "bold" in styles["A♠"]
     assert "dim" in styles["8♦"] and "dim" in styles["7♦"]
     assert choices_line(view, Look()).plain == (
-        "Follow hearts (1, 2), play the mushka (5), or pass (p, costs a 5 kop remise)."
+        "Follow hearts (1, 2), play the mushka (5), or pass (p, costs 5 kop)."
     )
     assert "1 K♥   2 9♥   3 8♦   4 7♦   5 A♠ mushka" in render(panel)
 
@@ -134,7 +134,7 @@ def test_the_exchange_screen_shows_face_down_positions_and_what_was_taken() -> N
     )
     text = render(private_screen(session.view(1), Look()))
     assert "Anna laid 3 cards face down." in text and "1 ▒▒" in text and "3 ▒▒" in text
-    assert "Take one face-down card: type its position, 1–3." in text
+    assert "Take one face-down card by its position (1, 2, or 3)." in text
     act(session, "take 1")
     text = render(private_screen(session.view(1), Look()))
     assert "You got 9♥." in text and "Discard one card" in text

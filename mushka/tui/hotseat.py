@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.rule import Rule
 from rich.segment import Segments
@@ -27,7 +27,7 @@ from mushka.events import Ante, End, Event, Expose, Lead, Out, Payout, Remise, T
 from mushka.ledger import accounts, deal_summary, session_accounts
 from mushka.players.bots import STRATEGIES, Bot
 from mushka.record import dumps_session
-from mushka.tui.keys import HELP, InputProblem, interpret
+from mushka.tui.keys import InputProblem, interpret
 from mushka.tui.look import Look, printable
 from mushka.tui.rulebook import rulebook_text
 from mushka.tui.signals import Quit, _Signals
@@ -47,6 +47,9 @@ from mushka.tui.table import (
     MIN_WIDTH,
     deal_table,
     final_sheet,
+    help_screen,
+    house_rules_panel,
+    memory_panel,
     private_screen,
     prompt_keys,
     too_small,
@@ -434,7 +437,7 @@ class HotSeat:
             (f"Deal {deal + 1} of {self.session.rules.deals}", "bold"),
             f" {self.look.dot} {players[dealer]} deals{lot}. Antes of {amount} kop from {payers}{skip}.",
         )
-        return text
+        return Group(house_rules_panel(self.session.rules, self.look), text) if deal == 0 else text
 
     def _show_public(self, wait: bool, handoff: int | None = None) -> None:
         self.terminal.leave_private()
@@ -487,7 +490,9 @@ class HotSeat:
             return
         self.terminal.clear()
         if what == "help":
-            self.terminal.show(Text(self.look.text(HELP)))
+            self.terminal.show(help_screen(self.session.rules, self.look))
+        elif what == "memory" and self.viewer is not None:
+            self.terminal.show(memory_panel(self.session.view(self.viewer), self.look))
         else:
             self.terminal.show(self._standings())
         self.terminal.read("Press Enter to go back. ")

@@ -14,17 +14,19 @@ COMMANDS = {
     "?": "help", "h": "help", "help": "help",
     "r": "rules", "rules": "rules",
     "s": "scores", "scores": "scores",
+    "m": "memory", "memory": "memory", "played": "memory",
     "q": "quit", "quit": "quit", "exit": "quit",
 }  # fmt: skip
 
 HELP = """\
-How to answer:
+How to answer (the line above the prompt lists what you may do now):
   a number      the card with that number in your hand (or the face-down position)
   a card code   QH, 10s, t♠, a♠ ... (rank then suit; T is ten)
-  d, draw       draw from the talon (only with no card of the led suit)
+  d, draw       draw from the talon (only when you hold none of the led suit)
   p, pass       pass (costs a remise if you hold the led suit; you will be asked)
   ?             this help            r   the rulebook
-  s             scores so far        q   save and quit (continue with: mushka resume)
+  m             the cards played this deal, and who has none of a suit
+  s             your scores so far   q   save and quit (continue with: mushka resume)
 Ctrl-C and Ctrl-D also save and quit. Every move is saved as it is made.
 """
 
@@ -57,6 +59,24 @@ def number(text: str) -> int | None:
     return int(text)
 
 
+def _numbers(count: int) -> str:
+    """'type 1', 'type 1 or 2', 'a number from 1 to 5'."""
+    if count <= 2:
+        return "type " + " or ".join(str(n) for n in range(1, count + 1))
+    return f"a number from 1 to {count}"
+
+
+def _span(count: int) -> str:
+    """'1', '1 or 2', '1–5'."""
+    return " or ".join(str(n) for n in range(1, count + 1)) if count <= 2 else f"1–{count}"
+
+
+def _your_cards(count: int) -> str:
+    if count == 1:
+        return "your only card is number 1"
+    return f"your cards are numbered 1 to {count}"
+
+
 def shown(text: str) -> str:
     """What the player typed, as a message may quote it: one short line, nothing that steers the terminal."""
     return printable(text.strip(), limit=24)
@@ -80,20 +100,18 @@ def interpret(text: str, view: SeatView) -> Action | str:
         position = number(typed.removeprefix("take").strip())
         if position is not None and 1 <= position <= count:
             return take(position - 1)
-        raise InputProblem(f"Pick a face-down card by its position: a number from 1 to {count}.")
+        raise InputProblem(f"Pick a face-down card by its position: {_numbers(count)}.")
     card_number = number(typed)
     if card_number is not None:
         if not 1 <= card_number <= len(hand):
-            raise InputProblem(
-                f"There is no card number {shown(typed)}: your cards are numbered 1 to {len(hand)}."
-            )
+            raise InputProblem(f"There is no card number {shown(typed)}: {_your_cards(len(hand))}.")
         card = hand[card_number - 1]
         return discard(card) if view.step is Step.DISCARD else play(card)
     try:
         action = parse_action(typed)
     except ValueError:  # InvalidInputError, or int() refusing what isdigit() accepted
         raise InputProblem(
-            f"“{shown(text)}” is not a move. Type a card's number (1–{len(hand)}) or code (e.g. qh), "
+            f"“{shown(text)}” is not a move. Type a card's number ({_span(len(hand))}) or code (e.g. qh), "
             "d to draw, p to pass, or ? for help."
         ) from None
     if view.step is Step.DISCARD and action.card is not None:

@@ -20,15 +20,16 @@ from mushka.tui.table import final_sheet
 
 def _hands(session: Session, look: Look) -> Table:
     table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True)
     table.add_column()
-    table.add_column()
-    table.add_column(justify="right")
+    table.add_column(no_wrap=True)
+    table.add_column(justify="right", no_wrap=True)  # the amounts line up, whatever their sign
     nets = session.net
     for seat, name in enumerate(look.names(session.players)):
         hand = Text(" ").join(look.card(c) for c in sorted_hand(session.hand(seat))) or Text(
             look.dash, style="dim"
         )
-        table.add_row(Text(name, style="bold"), hand, f"net {look.money(nets[seat])}")
+        table.add_row(Text(name, style="bold"), hand, "net", look.money(nets[seat]))
     return table
 
 
@@ -81,7 +82,7 @@ def frames(data: object, look: Look) -> Iterator[RenderableType]:
                 title = f"deal {deal + 1} {dot} end"
             else:
                 title = f"deal {deal + 1} {dot} exchange"
-            lines = [Text(" " + line) for line in words.events(batch)]
+            lines = [Text(" " + line) for line in words.events(batch, before=events[:shown])]
             shown = cut
             if title.endswith("end"):
                 yield Group(

@@ -4,22 +4,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Group, OverflowMethod, RenderableType
+from rich.console import (
+    Console,
+    ConsoleOptions,
+    Group,
+    OverflowMethod,
+    RenderableType,
+    RenderResult,
+)
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from mushka.actions import DRAW, PASS, Kind
-from mushka.cards import CARDS, Card, Suit
+from mushka.actions import DRAW, PASS
+from mushka.cards import CARDS, RANK_CODES, SUITS, Card, Suit
+from mushka.choices import choices_sentence
 from mushka.engine import Step
-from mushka.events import Draw, Expose, Follow, Lead, Pass, Take, TakeBack, Trick
-from mushka.ledger import DealSummary, SeatAccount, ranking
-from mushka.tui.describe import Words
+from mushka.events import Draw, Event, Expose, Follow, Lead, Pass, Take, TakeBack, Trick
+from mushka.house_rules import Exchange, HouseRules
+from mushka.ledger import DealSummary, SeatAccount
+from mushka.tui.keys import HELP
 from mushka.tui.look import Look as Look  # the table's look; re-exported for older imports
 from mushka.view import SeatView
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+WIDE = 120  # from WIDE x TALL on, the table memory sits beside the trick on the private screen
+TALL = 30  # from this height on, the middle panels and the log grow
 
 
 def ordinal(n: int) -> str:
@@ -29,23 +40,80 @@ def ordinal(n: int) -> str:
 # ---------------------------------------------------------------- the private screen
 
 
-def header(view: SeatView, look: Look) -> Table:
+def house_rules_line(
+    rules: HouseRules, look: Look, undo: bool | None = None, hints: bool | None = None
+) -> Text:
+    """The agreed house rules in one line: stake, remise, suit prices (kop), deals, exchange,
+    and the table's undo and hints settings when they are on."""
+    text = Text(f"stake {rules.stake} {look.dot} remise {rules.remise} {look.dot} ")
+    for i, (suit, price) in enumerate(zip(SUITS, rules.prices, strict=True)):
+        if i:
+            text.append(" ")
+        text.append_text(look.suit(suit)).append(str(price))
+    deals = f"{rules.deals} deal{'s' if rules.deals != 1 else ''}"
+    exchange = "no exchange" if rules.exchange is Exchange.OFF else f"{rules.exchange} exchange"
+    text.append(f" {look.dot} {deals} {look.dot} {exchange}")
+    for setting, on in (("undo", undo), ("hints", hints)):
+        if on:  # a setting that is off goes without saying
+            text.append(f" {look.dot} {setting} on")
+    return text
+
+
+class _HouseRulesLines:
+    """'House rules: …' on one line where it fits, else the rules on a line of their own."""
+
+    def __init__(self, line: Text) -> None:
+        self.line = line
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        title = Text("House rules:", style="bold")
+        if len(title) + 1 + len(self.line) <= options.max_width:
+            yield Text.assemble(title, " ", self.line)
+        else:
+            yield title
+            yield self.line
+
+
+def house_rules_panel(
+    rules: HouseRules, look: Look, undo: bool | None = None, hints: bool | None = None
+) -> RenderableType:
+    """The house rules as a game's opening shows them (and the `?` help repeats them)."""
+    return _HouseRulesLines(house_rules_line(rules, look, undo, hints))
+
+
+def help_screen(
+    rules: HouseRules, look: Look, undo: bool | None = None, hints: bool | None = None
+) -> Group:
+    """The `?` help: what to type, then the house rules this table agreed on."""
+    return Group(Text(look.text(HELP)), house_rules_panel(rules, look, undo, hints), Text(""))
+
+
+def header(
+    view: SeatView, look: Look, undo: bool | None = None, hints: bool | None = None
+) -> Group:
+    """The screen's first lines: the deal, the dealer, the kitty and talon, the house rules."""
+    overflow: OverflowMethod = "crop" if look.ascii_only else "ellipsis"
     grid = Table.grid(expand=True, padding=0)
-    grid.add_column(justify="left")
-    grid.add_column(justify="right")
+    grid.add_column(justify="left", no_wrap=True, overflow=overflow)
+    grid.add_column(justify="right", no_wrap=True)
     left = Text.assemble(
         (" Mushka-kopilka", "bold"),
         f" {look.dot} deal {view.deal_number} of {view.rules.deals} {look.dot} dealer {view.players[view.dealer]}",
     )
     right = Text(f"kitty {view.kitty} kop {look.dot} talon {view.talon_count} ")
     grid.add_row(left, right)
-    return grid
+    rules = Text(" ", no_wrap=True, overflow=overflow).append_text(
+        house_rules_line(view.rules, look, undo, hints)
+    )
+    rules.stylize("dim")
+    return Group(grid, rules)
 
 
 def players_panel(view: SeatView, look: Look) -> Panel:
     grid = Table.grid(padding=(0, 2))
-    for _ in range(6):
-        grid.add_column()
+    for _ in range(5):
+        grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True, overflow="crop" if look.ascii_only else "ellipsis")
     for seat, name in enumerate(view.players):
         acting = seat == view.to_act
         marker = Text(look.pointer if acting else " ", style="bold yellow")
@@ -66,7 +134,7 @@ def players_panel(view: SeatView, look: Look) -> Panel:
             status.append("to play" if view.step in (Step.LEAD, Step.FOLLOW) else "to choose")
         if seat == view.dealer:
             status.append("dealer")
-        if seat == view.seat:
+        if seat == view.seat and not acting:  # the acting seat's own screen says whose hand
             status.append("you")
         grid.add_row(
             marker,
@@ -79,9 +147,8 @@ def players_panel(view: SeatView, look: Look) -> Panel:
     return Panel(grid, title="players", title_align="left", box=look.box, padding=(0, 1))
 
 
-def _trick_lines(view: SeatView, look: Look, words: Words) -> tuple[str, list[Text]]:
-    trick = view.trick
-    if not trick:
+def _trick_lines(view: SeatView, look: Look) -> tuple[str, list[Text]]:
+    if not view.trick_plays:
         if view.step is Step.LEAD and view.to_act is not None:
             return "trick", [
                 Text(f"{view.players[view.to_act]} to lead{look.ellipsis}", style="dim")
@@ -91,31 +158,29 @@ def _trick_lines(view: SeatView, look: Look, words: Words) -> tuple[str, list[Te
     assert led is not None
     pad = min(16, max(len(n) for n in view.players))
     lines: list[Text] = []
-    played: set[int] = set()
-    for event in trick:
+    answered: set[int] = set()
+    for event in view.trick:
+        if not isinstance(event, Lead | Follow | Draw | Pass):
+            continue
+        line = Text(f"{view.players[event.seat]:<{pad}} ")
         if isinstance(event, Lead | Follow):
-            line = Text(f"{view.players[event.seat]:<{pad}} ").append_text(
-                look.card(event.card, "bold")
-            )
-            if CARDS[event.card].is_mushka and led != Suit.S:
+            line.append_text(look.card(event.card, "bold"))
+            if event.card.is_mushka and led is not Suit.S:
                 line.append(" mushka", style="bold magenta")
         elif isinstance(event, Draw):
-            line = Text(f"{view.players[event.seat]:<{pad}} ")
             if event.played and event.card is not None:
                 line.append("drew ").append_text(look.card(event.card, "bold"))
             else:
                 line.append(f"drew, not {led.noun}", style="dim")
         elif isinstance(event, Pass):
-            line = Text(f"{view.players[event.seat]:<{pad}} ")
             line.append("passed (remise)" if event.remise else "passed", style="dim")
-        else:
-            continue
-        played.add(event.seat)
+        answered.add(event.seat)
         lines.append(line)
-    if view.to_act is not None and view.to_act not in played:
+    if view.to_act is not None and view.to_act not in answered:
         lines.append(Text(f"{view.players[view.to_act]:<{pad}} {look.ellipsis}", style="yellow"))
-    leader = trick[0].seat if isinstance(trick[0], Lead) else 0
-    return f"trick: {led.noun}, led by {view.players[leader]}", lines
+    leader = view.players[view.trick_plays[0][0]]
+    title = f"trick: {led.noun}, led by {leader}"
+    return title if len(title) <= 32 else f"{led.noun}, led by {leader}", lines
 
 
 def _last_trick_lines(view: SeatView, look: Look) -> list[Text]:
@@ -131,24 +196,33 @@ def _last_trick_lines(view: SeatView, look: Look) -> list[Text]:
         first.append(" came back")
         return [first, Text("(nobody joined)", style="dim")]
     assert isinstance(closing, Trick)
-    winner = next(
-        (c for c in cards if CARDS[c].is_mushka),
-        max((c for c in cards if CARDS[c].suit == closing.suit), default=cards[0]),
-    )
     first = Text(f"{view.players[closing.winner]} took ").append_text(look.suit(closing.suit))
-    first.append(" with ").append_text(look.card(winner)).append(f", +{closing.paid} kop")
-    if closing.doubled:
-        first.append(" (double)")
-    second = Text(" ").join(look.card(c) for c in cards)
-    return [first, second]
+    if closing.card is not None:  # None only in records older than the winning card
+        first.append(" with ").append_text(look.card(closing.card))
+    if closing.paid == 0:
+        money = Text(f"worth {closing.value} kop; the kitty was empty")
+    else:
+        money = Text(f"+{closing.paid} kop", style="bold")
+        if closing.doubled:
+            money.append(", doubled")  # by the mushka, which the card line shows
+        if closing.paid < closing.value:
+            money.append(", all the kitty had")
+    return [first, money, Text(" ").join(look.card(c) for c in cards)]
 
 
 def _exchange_lines(view: SeatView, look: Look) -> tuple[str, list[Text]]:
     assert view.exchange is not None
     exposer, chooser, receiver = view.exchange
     name = view.players
-    laid = next((len(e.cards) for e in reversed(view.events) if isinstance(e, Expose)), 0)
-    lines = [Text(f"{name[exposer]} laid {laid} cards face down.")]
+    expose = next((e for e in reversed(view.events) if isinstance(e, Expose)), None)
+    laid = expose.cards if expose is not None else ()
+    if exposer == view.seat and laid and all(c is not None for c in laid):
+        # his own view of the Expose names his cards, sorted: he may see what he laid
+        line = Text("You laid ")
+        line.append_text(Text(" ").join(look.card(c, "bold") for c in laid if c is not None))
+        lines = [line.append(" face down.")]
+    else:
+        lines = [Text(f"{name[exposer]} laid {len(laid)} cards face down.")]
     if view.step is Step.TAKE:
         if view.face_down_count:
             row = Text()
@@ -156,10 +230,11 @@ def _exchange_lines(view: SeatView, look: Look) -> tuple[str, list[Text]]:
                 row.append(f"{i + 1} ", style="bold").append(look.face_down).append("   ")
             lines.append(row)
         who = "you" if receiver == view.seat else name[receiver]
+        picker = "You pick" if chooser == view.seat else f"{name[chooser]} picks"
         if chooser == receiver:
-            lines.append(Text(f"{name[chooser]} picks one blind.", style="yellow"))
+            lines.append(Text(f"{picker} one blind.", style="yellow"))
         else:
-            lines.append(Text(f"{name[chooser]} picks one blind for {who}.", style="yellow"))
+            lines.append(Text(f"{picker} one blind for {who}.", style="yellow"))
     else:
         taken = next((e for e in reversed(view.events) if isinstance(e, Take)), None)
         if taken is not None and taken.seat == view.seat and taken.card is not None:
@@ -167,6 +242,53 @@ def _exchange_lines(view: SeatView, look: Look) -> tuple[str, list[Text]]:
         who = "You discard" if receiver == view.seat else f"{name[receiver]} discards"
         lines.append(Text(f"{who} one card.", style="yellow"))
     return "exchange", lines
+
+
+# ---------------------------------------------------------------- the table memory
+
+
+def played_cards(events: Sequence[Event]) -> set[Card]:
+    """The cards played face up this deal (leads, follows, drawn cards played); a lead taken
+    back has returned to its owner's hand. Discards and unplayed draws are never included."""
+    played: set[Card] = set()
+    for event in events:
+        if isinstance(event, Lead | Follow | Draw):
+            if event.card is not None and (not isinstance(event, Draw) or event.played):
+                played.add(event.card)
+        elif isinstance(event, TakeBack):
+            played.discard(event.card)
+    return played
+
+
+def memory_panel(view: SeatView, look: Look) -> Panel:
+    """What was played this deal, suit by suit, and who is known to hold none of a suit."""
+    played = played_cards(view.events)
+    players = look.names(view.players)
+    lines: list[Text] = []
+    top = len(RANK_CODES) - 1
+    for suit in SUITS:
+        line = look.suit(suit).append(" ")
+        for rank in range(top, -1, -1):
+            code = RANK_CODES[rank]
+            if CARDS[suit * len(RANK_CODES) + rank] in played:
+                line.append(f" {code:>2}", style="bold")
+            else:
+                line.append(f" {look.dot:>2}", style="dim")
+        lines.append(line)
+    for seat, name in enumerate(players):
+        if view.voids[seat]:
+            who = "You have" if seat == view.seat else f"{name} has"
+            line = Text(f"{who} no ", style="yellow")
+            line.append_text(Text(" ").join(look.suit(s) for s in SUITS if s in view.voids[seat]))
+            lines.append(line)
+    return Panel(
+        Group(*lines),
+        title="played this deal",
+        title_align="left",
+        box=look.box,
+        padding=(0, 1),
+        height=len(lines) + 2,
+    )
 
 
 def hand_panel(view: SeatView, look: Look, highlight: Card | None = None) -> Panel:
@@ -189,61 +311,150 @@ def hand_panel(view: SeatView, look: Look, highlight: Card | None = None) -> Pan
 
 def choices_line(view: SeatView, look: Look) -> Text:
     """What the acting seat may do, with the numbers and letters to type."""
-    numbers = {card: i for i, card in enumerate(view.hand, start=1)}
-    legal = view.legal_actions
-    step = view.step
-    if step is Step.TAKE:
-        return Text(
-            f"Take one face-down card: type its position, 1{look.en_dash}{view.face_down_count}."
+    numbers = {card: str(i) for i, card in enumerate(view.hand, start=1)}
+    return Text(
+        choices_sentence(
+            view.step,
+            view.legal_actions,
+            view.hand,
+            led=view.led_suit,
+            barred=view.barred_suit,
+            remise=view.rules.remise,
+            face_down=view.face_down_count,
+            name=numbers.__getitem__,
+            keys=True,
         )
-    if step is Step.DISCARD:
-        return Text("Discard one card: type its number or code.")
-    plays = sorted(numbers[a.card] for a in legal if a.kind is Kind.PLAY and a.card is not None)
-    if step is Step.LEAD:
-        nums = ", ".join(str(n) for n in plays)
-        if view.barred_suit is not None:
-            return Text(f"Lead any card but {view.barred_suit.noun} ({nums}).")
-        return Text(f"Lead any card ({nums}).")
-    led = view.led_suit
-    assert led is not None
-    follow = [n for n in plays if view.hand[n - 1].suit == led]
-    mushka = [n for n in plays if view.hand[n - 1].is_mushka and led != Suit.S]
-    parts = []
-    if follow:
-        parts.append(f"follow {led.noun} ({', '.join(str(n) for n in follow)})")
-    if mushka:
-        parts.append(f"play the mushka ({mushka[0]})")
-    if DRAW in legal:
-        parts.append("draw from the talon (d)")
-    if PASS in legal:
-        parts.append(f"pass (p, costs a {view.rules.remise} kop remise)" if follow else "pass (p)")
-    sentence = (
-        ", ".join(parts[:-1]) + (", or " if len(parts) > 2 else " or ") + parts[-1]
-        if len(parts) > 1
-        else parts[0]
     )
-    return Text(sentence[0].upper() + sentence[1:] + ".")
+
+
+def number_keys(numbers: Sequence[int]) -> str:
+    """'1, 3' or '1-5': a run of three or more numbers is written as a range."""
+    parts: list[str] = []
+    i = 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{numbers[i]}-{numbers[j]}")
+        else:
+            parts.extend(str(n) for n in numbers[i : j + 1])
+        i = j + 1
+    return ", ".join(parts)
 
 
 def prompt_keys(view: SeatView) -> str:
+    """The prompt, listing exactly the keys that are legal now and the commands."""
     if view.step is Step.TAKE:
-        first = f"1-{view.face_down_count}"
+        numbers = list(range(1, view.face_down_count + 1))
     else:
-        legal_numbers = [
-            i
-            for i, c in enumerate(view.hand, start=1)
-            if any(a.card == c for a in view.legal_actions)
-        ]
-        first = (
-            f"{min(legal_numbers)}-{max(legal_numbers)}"
-            if len(legal_numbers) > 1
-            else f"{legal_numbers[0]}"
-            if legal_numbers
-            else ""
-        )
+        legal_cards = {a.card for a in view.legal_actions if a.card is not None}
+        numbers = [i for i, c in enumerate(view.hand, start=1) if c in legal_cards]
     extra = [k for k, a in (("d", DRAW), ("p", PASS)) if a in view.legal_actions]
-    keys = ", ".join([k for k in (first, *extra) if k] + ["? help", "s scores", "q save & quit"])
+    first = number_keys(numbers)
+    keys = ", ".join(
+        [k for k in (first, *extra) if k] + ["? help", "m played", "s scores", "q save & quit"]
+    )
     return f"Your move [{keys}]: "
+
+
+class PrivateScreen:
+    """The acting seat's whole screen, laid out for the width it is drawn at: the public table,
+    then his hand and his choices; from WIDE columns on, the table memory beside the trick."""
+
+    def __init__(
+        self,
+        view: SeatView,
+        look: Look,
+        height: int,
+        notice: Text | None,
+        undo: bool | None,
+        hints: bool | None,
+    ) -> None:
+        self.view = view._replace(players=look.names(view.players))
+        self.look = look
+        self.height = height
+        self.notice = notice
+        self.undo = undo
+        self.hints = hints
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.layout(console, options.max_width)
+
+    def layout(self, console: Console, width: int) -> Group:
+        view, look, height = self.view, self.look, self.height
+        words = look.words(view.players, me=view.seat)
+        if view.exchange is not None:
+            title, lines = _exchange_lines(view, look)
+        else:
+            title, lines = _trick_lines(view, look)
+        tall = height >= TALL
+        exchange = view.exchange is not None  # the deal's start: no trick yet, nothing played
+        memory = memory_panel(view, look) if width >= WIDE and tall and not exchange else None
+        inner = width // (1 if exchange else 2 if memory is None else 3) - 4  # text width
+        rows = sum(len(line.wrap(console, max(1, inner))) for line in lines)  # long names wrap
+        panel_height = max(
+            8 if tall else 6, rows + 2, memory.height or 0 if memory is not None else 0
+        )
+        trick_panel = Panel(
+            Group(*lines) if lines else Text(""),
+            title=Text(title),
+            title_align="left",
+            box=look.box,
+            height=panel_height,
+            padding=(0, 1),
+        )
+        last_panel = Panel(
+            Group(*_last_trick_lines(view, look)),
+            title="last trick",
+            title_align="left",
+            box=look.box,
+            height=panel_height,
+            padding=(0, 1),
+        )
+        middle = Table.grid(expand=True)
+        middle.add_column(ratio=1)
+        if exchange:
+            middle.add_row(trick_panel)
+        elif memory is not None:
+            middle.add_column(ratio=1)
+            middle.add_column(ratio=1)
+            memory.height = panel_height
+            middle.add_row(trick_panel, last_panel, memory)
+        else:
+            middle.add_column(ratio=1)
+            middle.add_row(trick_panel, last_panel)
+        choices = Text(" ").append_text(choices_line(view, look)) if view.is_my_turn else None
+        extra = len(choices.wrap(console, width)) - 1 if choices is not None else 0
+        used = 20 + (panel_height - 6) + extra  # every line but the log's, the prompt's included
+        log_rows = max(1, min(16, height - used))
+        sentences = words.events(view.events)
+        shown = (
+            [" " + f" {look.dot} ".join(sentences[-3:])]
+            if log_rows == 1
+            else [" " + r for r in sentences[-log_rows:]]
+        )
+        overflow: OverflowMethod = "crop" if look.ascii_only else "ellipsis"
+        log = Text("\n".join(shown), style="dim", no_wrap=True, overflow=overflow)
+        parts: list[RenderableType] = [
+            header(view, look, self.undo, self.hints),
+            players_panel(view, look),
+            middle,
+            log,
+        ]
+        highlight = None
+        if view.step is Step.DISCARD:
+            taken = next((e for e in reversed(view.events) if isinstance(e, Take)), None)
+            highlight = taken.card if taken is not None and taken.seat == view.seat else None
+        parts.append(hand_panel(view, look, highlight))
+        if choices is not None:
+            parts.append(choices)
+        elif view.to_act is not None:
+            parts.append(
+                Text(f" Waiting for {view.players[view.to_act]}{look.ellipsis}", style="dim")
+            )
+        parts.append(self.notice if self.notice is not None else Text(""))
+        return Group(*parts)
 
 
 def private_screen(
@@ -251,56 +462,12 @@ def private_screen(
     look: Look,
     height: int = MIN_HEIGHT,
     notice: Text | None = None,
-) -> Group:
-    """The acting seat's whole screen: the public table, then his hand and his choices."""
-    view = view._replace(players=look.names(view.players))
-    words = look.words(view.players, me=view.seat)
-    if view.exchange is not None:
-        title, lines = _exchange_lines(view, look)
-    else:
-        title, lines = _trick_lines(view, look, words)
-    trick_panel = Panel(
-        Group(*lines) if lines else Text(""),
-        title=Text(title),
-        title_align="left",
-        box=look.box,
-        height=6,
-        padding=(0, 1),
-    )
-    last_panel = Panel(
-        Group(*_last_trick_lines(view, look)),
-        title="last trick",
-        title_align="left",
-        box=look.box,
-        height=6,
-        padding=(0, 1),
-    )
-    middle = Table.grid(expand=True)
-    middle.add_column(ratio=1)
-    middle.add_column(ratio=1)
-    middle.add_row(trick_panel, last_panel)
-    log_rows = max(1, min(8, height - MIN_HEIGHT + 1))
-    sentences = words.events(view.events)
-    recent = sentences[-3 * log_rows :]
-    shown = (
-        [" " + f" {look.dot} ".join(recent[-3:])]
-        if log_rows == 1
-        else [" " + r for r in recent[-log_rows:]]
-    )
-    overflow: OverflowMethod = "crop" if look.ascii_only else "ellipsis"
-    log = Text("\n".join(shown), style="dim", no_wrap=True, overflow=overflow)
-    parts: list[RenderableType] = [header(view, look), players_panel(view, look), middle, log]
-    highlight = None
-    if view.step is Step.DISCARD:
-        taken = next((e for e in reversed(view.events) if isinstance(e, Take)), None)
-        highlight = taken.card if taken is not None and taken.seat == view.seat else None
-    parts.append(hand_panel(view, look, highlight))
-    if view.is_my_turn:
-        parts.append(Text(" ").append_text(choices_line(view, look)))
-    elif view.to_act is not None:
-        parts.append(Text(f" Waiting for {view.players[view.to_act]}{look.ellipsis}", style="dim"))
-    parts.append(notice if notice is not None else Text(""))
-    return Group(*parts)
+    *,
+    undo: bool | None = None,
+    hints: bool | None = None,
+) -> PrivateScreen:
+    """The acting seat's whole screen (see PrivateScreen), for a terminal `height` lines tall."""
+    return PrivateScreen(view, look, height, notice, undo, hints)
 
 
 def too_small(width: int, height: int, look: Look | None = None) -> Text:
@@ -315,14 +482,37 @@ def too_small(width: int, height: int, look: Look | None = None) -> Text:
 # ---------------------------------------------------------------- public screens
 
 
+def shared_ranks(nets: Sequence[int]) -> list[tuple[int, int]]:
+    """(rank, seat) from best to worst net; equal nets share a rank (1, 1, 3, 4)."""
+    order = sorted(range(len(nets)), key=lambda s: -nets[s])
+    ranks: list[tuple[int, int]] = []
+    for position, seat in enumerate(order, start=1):
+        tied = ranks and nets[ranks[-1][1]] == nets[seat]
+        ranks.append((ranks[-1][0] if tied else position, seat))
+    return ranks
+
+
+def first_out_words(summary: DealSummary, players: Sequence[str]) -> str:
+    """Who counts as first out, and why, as the deal's title says it."""
+    if summary.first_out is None:
+        return "nobody is first out"
+    name = players[summary.first_out]
+    if summary.blocked and summary.first_out not in summary.out_order:
+        return f"nobody went out\n{name}, with the fewest cards, counts as first out"
+    return f"first out: {name}"
+
+
 def deal_table(
     summary: DealSummary, players: Sequence[str], totals: Sequence[int], look: Look
 ) -> Table:
+    """A deal's public summary; its caption gives the kitty's balance after the deal (what the
+    players lost in all, since results and kitty always add up to zero)."""
     players = look.names(players)
     how = "blocked" if summary.blocked else "played out"
-    first = players[summary.first_out] if summary.first_out is not None else "nobody"
     table = Table(
-        title=Text(f"Deal {summary.number} {how} {look.dot} first out: {first}"),
+        title=Text(f"Deal {summary.number} {how} {look.dot} {first_out_words(summary, players)}"),
+        caption=Text(f"Kitty after the deal: {-sum(totals)} kop"),
+        caption_justify="left",
         box=look.box,
         title_justify="left",
     )
@@ -333,7 +523,7 @@ def deal_table(
         ("won", "right"),
         ("antes", "right"),
         ("remises", "right"),
-        ("kitty", "right"),
+        ("took kitty", "right"),
         ("deal", "right"),
         ("total", "right"),
     ):
@@ -341,6 +531,10 @@ def deal_table(
     for seat, name in enumerate(players):
         account = summary.accounts[seat]
         place = summary.place(seat)
+        if place is None and seat == summary.first_out:
+            out = f"({ordinal(1)})"  # counted first out of a blocked deal
+        else:
+            out = ordinal(place) if place else look.dash
         tricks = (
             Text(" ").join(look.suit(s) for s in account.tricks)
             if account.tricks
@@ -348,7 +542,7 @@ def deal_table(
         )
         table.add_row(
             Text(name),
-            ordinal(place) if place else look.dash,
+            out,
             tricks,
             str(account.winnings),
             str(account.antes),
@@ -363,7 +557,7 @@ def deal_table(
 def final_sheet(accounts: Sequence[SeatAccount], players: Sequence[str], look: Look) -> Group:
     players = look.names(players)
     nets = [a.net for a in accounts]
-    order = ranking(nets)
+    ranks = shared_ranks(nets)
     table = Table(title="Final score sheet", box=look.box, title_justify="left")
     for name, justify in (
         ("#", "right"),
@@ -372,11 +566,11 @@ def final_sheet(accounts: Sequence[SeatAccount], players: Sequence[str], look: L
         ("tricks", "right"),
         ("won", "right"),
         ("remises", "right"),
-        ("kitty", "right"),
+        ("took kitty", "right"),
         ("net", "right"),
     ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for rank, seat in enumerate(order, start=1):
+        table.add_column(name, justify=justify, no_wrap=name == "player")  # type: ignore[arg-type]
+    for rank, seat in ranks:
         a = accounts[seat]
         table.add_row(
             str(rank),
@@ -388,13 +582,13 @@ def final_sheet(accounts: Sequence[SeatAccount], players: Sequence[str], look: L
             f"+{a.payout}" if a.payout else "0",
             Text(look.money(a.net), style="bold"),
         )
-    best = nets[order[0]]
-    winners = [players[s] for s in order if nets[s] == best]
+    winners = [players[seat] for rank, seat in ranks if rank == 1]
+    best = nets[ranks[0][1]]
     if len(winners) == 1:
         verdict = Text(f"{winners[0]} wins with {look.money(best)} kop.", style="bold green")
     else:
         verdict = Text(
-            f"{' and '.join(winners)} share the win with {look.money(best)} kop each.",
+            f"{', '.join(winners[:-1])} and {winners[-1]} share the win with {look.money(best)} kop each.",
             style="bold green",
         )
     return Group(table, verdict)

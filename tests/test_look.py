@@ -1,0 +1,438 @@
+"""What a player needs to see (issue 12): house rules, table memory, legal-only prompts, plain
+words for blocked deals, ties and the kitty; everything within 80 columns, even with long names."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from conftest import act, make_session
+from test_table import render
+
+from mushka.cards import CARDS, RANK_CODES, SUITS, Card, parse_card
+from mushka.engine import Session, Step
+from mushka.events import Draw, Follow, Lead, TakeBack, Trick
+from mushka.house_rules import Exchange, HouseRules
+from mushka.ledger import SeatAccount, deal_summary, session_accounts
+from mushka.tui.describe import Words, cards_left
+from mushka.tui.keys import InputProblem, interpret
+from mushka.tui.look import Look
+from mushka.tui.table import (
+    choices_line,
+    deal_table,
+    final_sheet,
+    header,
+    help_screen,
+    house_rules_panel,
+    memory_panel,
+    played_cards,
+    private_screen,
+    prompt_keys,
+    shared_ranks,
+)
+from mushka.view import SeatView
+
+LONG = ("Anastasia Petrova", "Bartholomew Kent", "Vera", "Gleb")  # the first is 17: refused
+SIXTEEN = ("Anastasia Petrov", "Bartholomew Kent", "Wilhelmina Smith", "Oleg O'Neil-Rusk")
+
+
+def random_session(
+    seed: int, steps: int, players: tuple[str, ...] = SIXTEEN, **rules: object
+) -> Session:
+    session = Session(players, HouseRules(**rules), seed=seed)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if session.is_over:
+            break
+        session.apply(rng.choice(session.legal_actions()))
+    return session
+
+
+def all_views(seeds: range, exchange: Exchange = Exchange.MODERN) -> list[SeatView]:
+    """Every seat's view at every decision of a few random sessions."""
+    views = []
+    for seed in seeds:
+        session = Session(SIXTEEN, HouseRules(exchange=exchange), seed=seed)
+        rng = random.Random(seed)
+        while not session.is_over:
+            views.extend(session.view(seat) for seat in range(4))
+            session.apply(rng.choice(session.legal_actions()))
+    return views
+
+
+# ---------------------------------------------------------------- house rules
+
+
+def test_the_house_rules_are_on_the_table_in_help_and_at_the_start() -> None:
+    session = make_session(
+        ["7H 8H 9H 7C 8C", "10H JH 9C 10C 7D", "JC QC 8D 9D 7S", "QH KC 10D 8S 9S"],
+        stake=20,
+        remise=7,
+        prices=(5, 3, 2, 1),
+        deals=2,
+        exchange="old",
+    )
+    view = session.view(0)
+    look = Look()
+    top = render(header(view, look), 80).splitlines()
+    assert top[1].strip() == "stake 20 · remise 7 · ♥5 ♣3 ♦2 ♠1 · 2 deals · old exchange"
+    screen = render(private_screen(view, look), 80).splitlines()
+    assert screen[1] == top[1]
+    assert "undo" not in top[1]
+    assert "undo on · hints on\n" in render(header(view, look, undo=True, hints=True), 80)
+    assert "exchange\n" in render(header(view, look, undo=False, hints=False), 80)
+    assert "House rules: stake 20 · remise 7" in render(house_rules_panel(view.rules, look))
+    help_text = render(help_screen(view.rules, look, undo=True))
+    assert "House rules:" in help_text
+    assert "stake 20 · remise 7 · ♥5 ♣3 ♦2 ♠1 · 2 deals" in help_text
+    assert "old exchange · undo on" in help_text and "  m  " in help_text
+    both = render(house_rules_panel(view.rules, look, undo=True, hints=True), 80).splitlines()
+    assert both == [
+        "House rules:",
+        "stake 20 · remise 7 · ♥5 ♣3 ♦2 ♠1 · 2 deals · old exchange · undo on · hints on",
+    ]
+    assert all(len(line) <= 80 for line in help_text.splitlines())
+    plain = render(house_rules_panel(HouseRules(exchange=Exchange.OFF, deals=1), Look(True)))
+    assert "H4 C3 D2 S1 - 1 deal - no exchange" in plain and plain.isascii()
+
+
+# ---------------------------------------------------------------- legal-only prompts
+
+
+def test_the_prompt_lists_exactly_the_legal_numbers_and_letters() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "KH 8D 7S 8S AS", "JC QC 9D 7D 9S", "JH KC 10D 10S JS"]
+    )
+    act(session, "QH")
+    view = session.view(1)  # K♥ 8♦ A♠ 8♠ 7♠: K♥ (1) and the mushka (3) are legal
+    assert [c.code for c in view.hand] == ["KH", "8D", "AS", "8S", "7S"]
+    assert prompt_keys(view).startswith("Your move [1, 3, p, ? help, m played,")
+    assert choices_line(view, Look()).plain == (
+        "Follow hearts (1), play the mushka (3), or pass (p, costs 5 kop)."
+    )
+
+
+def test_a_run_of_three_or_more_numbers_reads_as_a_range() -> None:
+    session = make_session(
+        ["7H 8H 9H 10H JH", "7C 8C 9C 10C JC", "7D 8D 9D 10D JD", "7S 8S 9S 10S JS"]
+    )
+    assert prompt_keys(session.view(0)).startswith("Your move [1-5, ? help")
+
+
+def test_taking_the_last_face_down_card_and_discarding_offer_only_numbers() -> None:
+    session = make_session(
+        ["7H 8H 9H 7C 8C", "10H JH 9C 10C 7D", "JC QC 8D 9D 7S", "QH KC 10D 8S 9S"],
+        exchange="modern",
+        face_down={(0, 0): "9H 7H 8H"},
+    )
+    act(session, "take 1")
+    discard = session.view(1)
+    assert discard.step is Step.DISCARD
+    keys = prompt_keys(discard)
+    assert keys.startswith("Your move [1-6, ? help") and " d" not in keys and " p," not in keys
+    assert choices_line(discard, Look()).plain == "Discard one card (1, 2, 3, 4, 5, 6)."
+    act(session, "discard 7D", "take 1", "discard 7S")
+    last = session.view(3)
+    assert last.step is Step.TAKE and last.face_down_count == 1
+    assert prompt_keys(last).startswith("Your move [1, ? help")
+    assert choices_line(last, Look()).plain == "Take one face-down card by its position (1)."
+    assert "1–1" not in render(private_screen(last, Look()))
+
+
+def test_the_engine_and_the_table_say_the_same_sentence() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "KH 8D 7S 8S AS", "JC QC 9D 7D 9S", "JH KC 10D 10S JS"]
+    )
+    act(session, "QH")
+    view = session.view(1)
+    numbers = {str(i): card.label() for i, card in enumerate(view.hand, start=1)}
+    table = choices_line(view, Look()).plain
+    spelled = re.sub(r"\((\d)\)", lambda m: f"({numbers[m[1]]})", table)
+    assert spelled.replace("p, costs 5 kop", "remise 5") == session.describe_legal()
+
+
+def test_the_seven_of_hearts_is_named_not_zero() -> None:
+    session = make_session(
+        ["7H 7C 8C 9C 10C", "KH 8D 7S 8S AS", "JC QC 9D 7D 9S", "JH KC 10D 10S JS"]
+    )
+    assert session.describe_legal() == "Lead any card (7♥, 10♣, 9♣, 8♣, 7♣)."
+    assert CARDS[0].label() == "7♥"
+
+
+# ---------------------------------------------------------------- table memory
+
+
+def memory_cards(text: str, look: Look) -> set[Card]:
+    """The cards a rendered memory panel shows as played."""
+    shown: set[Card] = set()
+    for line in text.splitlines():
+        for suit in SUITS:
+            symbol = look.suit(suit).plain
+            cells = line.strip("│| ").split()
+            if cells and cells[0] == symbol:
+                for code in cells[1:]:
+                    if code in RANK_CODES:
+                        shown.add(CARDS[int(suit) * 8 + RANK_CODES.index(code)])
+    return shown
+
+
+@pytest.mark.parametrize("exchange", [Exchange.MODERN, Exchange.OLD])
+def test_the_table_memory_shows_every_played_card_and_never_a_hidden_one(
+    exchange: Exchange,
+) -> None:
+    look = Look()
+    checked = 0
+    for view in all_views(range(4), exchange)[::3]:
+        shown = memory_cards(render(memory_panel(view, look), 60), look)
+        played: set[Card] = set()
+        for event in view.events:
+            if isinstance(event, Lead | Follow) or (isinstance(event, Draw) and event.played):
+                assert event.card is not None
+                played.add(event.card)
+            if isinstance(event, TakeBack):
+                played.remove(event.card)
+        assert shown == played  # discards, unplayed draws and taken-back leads are not shown
+        assert not shown & set(view.hand)
+        checked += 1
+    assert checked > 100
+
+
+def test_the_memory_names_who_is_known_to_lack_a_suit() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "KH 8D 7S 8S AS", "JC QC 9D 7D 9S", "JH KC 10D 10S JS"], talon="AD"
+    )
+    act(session, "QH", "KH", "draw")  # Vera has no hearts: she drew A♦ (hers, unseen)
+    view = session.view(0)
+    text = render(memory_panel(view, Look()), 80)
+    assert "Vera has no ♥" in text and "You have" not in text
+    assert re.search(r"♥ +· +K +Q", text)
+    assert parse_card("AD") not in played_cards(session.view(2).events)  # hidden, even to her
+    own = render(memory_panel(session.view(2), Look()), 80)
+    assert "You have no ♥" in own and re.search(r"♦ +· +· +·", own)
+
+
+def test_m_opens_the_memory_and_is_in_the_help() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "KH 8D 7S 8S AS", "JC QC 9D 7D 9S", "JH KC 10D 10S JS"]
+    )
+    assert interpret("m", session.view(0)) == "memory"
+    assert "the cards played this deal" in render(help_screen(session.rules, Look()))
+
+
+def test_a_large_terminal_shows_the_memory_beside_the_trick_and_more_log() -> None:
+    session = random_session(5, 30)
+    view = session.view(session.to_act or 0)
+    small = render(private_screen(view, Look(), height=24), 80)
+    large = render(private_screen(view, Look(), height=43), 132)
+    assert "played this deal" not in small and "played this deal" in large
+    assert len(large.splitlines()) <= 42 and all(len(line) <= 132 for line in large.splitlines())
+    assert len(large.splitlines()) > len(small.splitlines()) + 8
+    shown = memory_cards(render(memory_panel(view, Look()), 60), Look())
+    assert shown <= {c for c in CARDS if c not in view.hand}
+
+
+# ---------------------------------------------------------------- the exchange, privately
+
+
+def test_the_exposer_sees_the_cards_he_laid_face_down_and_nobody_else_does() -> None:
+    session = make_session(
+        ["7H 8H 9H 7C 8C", "10H JH 9C 10C 7D", "JC QC 8D 9D 7S", "QH KC 10D 8S 9S"],
+        exchange="modern",
+        face_down={(0, 0): "8H 7H 9H"},
+    )
+    own = render(private_screen(session.view(0), Look()))
+    assert "You laid 9♥ 8♥ 7♥ face down." in own
+    assert "You laid 9♥ 8♥ 7♥ face down" in Look().words(session.players, me=0).events(
+        session.view(0).events
+    )
+    other = render(private_screen(session.view(1), Look()))
+    assert "Anna laid 3 cards face down." in other and "7♥" not in other
+
+
+# ---------------------------------------------------------------- plain words
+
+
+def blocked_session() -> Session:
+    session = make_session(
+        ["7H 8H 9H 10H JH", "7C 8C 9C 10C JC", "7D 8D 9D 10D JD", "7S 8S 9S 10S JS"]
+    )
+    act(session, "7H", "pass", "pass", "pass", "7C", "pass", "pass", "pass")
+    act(session, "7D", "pass", "pass", "pass", "7S", "pass", "pass", "pass")
+    return session
+
+
+def test_a_blocked_deal_says_that_nobody_went_out_and_who_counts_as_first() -> None:
+    session = blocked_session()
+    events = session.log()[0]
+    words = Look().words(session.players)
+    told = words.events(events[-6:], before=events[:-6])
+    assert (
+        "The deal is blocked and nobody went out; Anna, with the fewest cards (5), "
+        "counts as first out" in told
+    )
+    assert "The deal is blocked (first out: Anna)" in words.events(events[-6:])
+    mine = Look().words(session.players, me=0).events(events, before=())
+    assert any("you, with the fewest cards (5), count as first out" in s for s in mine)
+    table = render(
+        deal_table(deal_summary(1, events), session.players, [60, -20, -20, -20], Look())
+    )
+    assert "Deal 1 blocked · nobody went out" in table
+    assert "Anna, with the fewest cards, counts as first out" in table
+    assert re.search(r"Anna +│ \(1st\)", table)
+    assert "Kitty after the deal: 0 kop" in table
+
+
+def test_cards_left_agrees_with_the_engine_at_every_decision() -> None:
+    for exchange in (Exchange.MODERN, Exchange.OLD):
+        for view in all_views(range(3), exchange)[::4]:
+            if view.step not in (Step.TAKE, Step.DISCARD):  # the pile is still face down
+                assert cards_left(view.events) == list(view.hand_sizes)
+
+
+def test_the_deal_table_gives_the_kitty_balance_and_calls_payouts_taken() -> None:
+    session = random_session(3, 400, players=("Anna", "Boris", "Vera", "Gleb"), deals=2)
+    log = session.log()
+    totals = [a.net for a in session_accounts(log[:1])]
+    text = render(deal_table(deal_summary(1, log[0]), session.players, totals, Look()))
+    first = session_accounts(log[:1])
+    balance = sum(a.antes + a.remises - a.winnings - a.payout for a in first)
+    assert f"Kitty after the deal: {balance} kop" in text and balance > 0
+    assert "took kitty" in text.replace("│", " ").replace("\n", " ") or (
+        "took" in text and "kitty" in text
+    )
+
+
+def test_ties_share_a_rank() -> None:
+    assert shared_ranks([5, 5, -3, -7]) == [(1, 0), (1, 1), (3, 2), (4, 3)]
+    assert shared_ranks([-1, 2, -1, 0]) == [(1, 1), (2, 3), (3, 0), (3, 2)]
+    accounts = [
+        SeatAccount(winnings=10),
+        SeatAccount(antes=5),
+        SeatAccount(winnings=10),
+        SeatAccount(antes=15),
+    ]
+    sheet = render(final_sheet(accounts, ["Anna", "Boris", "Vera", "Gleb"], Look()))
+    ranks = [line.split("│")[1].strip() for line in sheet.splitlines() if "│" in line][1:]
+    assert ranks == ["1", "1", "3", "4"]
+    assert "Anna and Vera share the win with +10 kop each." in sheet
+
+
+def test_trick_and_out_sentences_speak_to_the_player() -> None:
+    words = Words(["Anna", "Boris", "Vera", "Gleb"], me=1)
+    from mushka.cards import Suit
+    from mushka.events import End, Out, Trick
+
+    assert words.events([Out(1)]) == ["You are out"]
+    assert words.events([Out(2)]) == ["Vera is out"]
+    assert words.events([End(1, False)]) == ["The deal is over: you were first out"]
+    empty = Trick(2, Suit.H, False, 4, 0, CARDS[6])
+    assert words.events([empty]) == [
+        "Vera took the hearts trick, worth 4 kop, but the kitty was empty"
+    ]
+    short = Trick(0, Suit.C, True, 6, 2, CARDS[31])
+    assert words.events([short]) == [
+        "Anna took the clubs trick (doubled by the mushka), +2 kop, all the kitty had "
+        "(it was worth 6)"
+    ]
+    spades = [Lead(0, CARDS[28]), Follow(1, CARDS[31])]
+    assert words.events(spades)[1] == "You played A♠"  # no mushka on a spade lead
+    hearts = [Lead(0, CARDS[0]), Follow(1, CARDS[31])]
+    assert words.events(hearts) == ["Anna led 7♥", "You played A♠ (the mushka)"]
+
+
+# ---------------------------------------------------------------- 80 columns, long names
+
+
+@pytest.mark.parametrize("look", [Look(), Look(ascii_only=True)], ids=["unicode", "ascii"])
+def test_sixteen_character_names_fit_80_columns_uncut(look: Look) -> None:
+    for view in all_views(range(2))[::7]:
+        if not view.is_my_turn:
+            continue
+        text = render(private_screen(view, look, height=24), 80)
+        lines = text.splitlines()
+        assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
+        assert "talon" in lines[0] and "…" not in lines[0] and "..." not in lines[0]
+        for name in SIXTEEN:
+            assert name in text
+        if view.step in (Step.TAKE, Step.DISCARD):
+            flat = " ".join(text.replace("│", " ").replace("|", " ").split())
+            assert re.search(r"(picks|pick) one blind|discards? one card", flat)
+            assert choices_line(view, look).plain in text
+    session = random_session(4, 700, deals=2)
+    log = session.log()
+    totals = [a.net for a in session_accounts(log[:1])]
+    summary = render(deal_table(deal_summary(1, log[0]), session.players, totals, look), 80)
+    sheet = render(final_sheet(session_accounts(log), session.players, look), 80)
+    for text in (summary, sheet):
+        assert all(len(line) <= 80 for line in text.splitlines())
+        for name in SIXTEEN:
+            assert name in text
+    assert LONG[0] not in SIXTEEN and len(max(SIXTEEN, key=len)) == 16
+
+
+def test_the_last_trick_names_the_winning_card_the_engine_recorded() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "KH 8D 7S 8S AS", "JC QC 9D 7D 9S", "JH KC 10D 10S JS"], talon="AD"
+    )
+    act(session, "QH", "KH", "draw", "JH")
+    view = session.view(1)
+    trick = next(e for e in view.events if isinstance(e, Trick))
+    assert trick.card == parse_card("KH")
+    text = render(private_screen(view, Look()))
+    assert "Boris took ♥ with K♥" in text and "+4 kop" in text
+    told = [e._replace(card=parse_card("JH")) if e is trick else e for e in view.events]
+    assert "took ♥ with J♥" in render(private_screen(view._replace(events=tuple(told)), Look()))
+    old = [e._replace(card=None) if e is trick else e for e in view.events]
+    assert re.search(
+        r"Boris took ♥ +│", render(private_screen(view._replace(events=tuple(old)), Look()))
+    )
+
+
+def test_problems_with_one_face_down_card_or_one_card_in_hand_read_naturally() -> None:
+    session = make_session(
+        ["7H 8H 9H 7C 8C", "10H JH 9C 10C 7D", "JC QC 8D 9D 7S", "QH KC 10D 8S 9S"],
+        exchange="modern",
+        face_down={(0, 0): "9H 7H 8H"},
+    )
+    act(session, "take 1", "discard 7D", "take 1", "discard 7S")
+    with pytest.raises(InputProblem) as problem:
+        interpret("4", session.view(3))
+    assert str(problem.value).endswith("by its position: type 1.") and "1 to 1" not in str(
+        problem.value
+    )
+    one = session.view(0)._replace(hand=(parse_card("8C"),), step=Step.LEAD)
+    with pytest.raises(InputProblem) as problem:
+        interpret("7", one)
+    assert "your only card is number 1" in str(problem.value)
+    with pytest.raises(InputProblem) as problem:
+        interpret("zz", one)
+    assert "number (1) or code" in str(problem.value)
+
+
+def test_replay_lines_up_the_net_column() -> None:
+    from pathlib import Path
+
+    from mushka.tui.replay_view import frames
+
+    record = (Path(__file__).with_name("data") / "record-example.json").read_text("utf-8")
+    import json
+
+    checked = 0
+    for frame in list(frames(json.loads(record), Look()))[:12]:
+        rows = [line for line in render(frame, 100).splitlines() if re.search(r" net +\S+$", line)]
+        if len(rows) == 4:
+            assert len({row.rindex(" net ") for row in rows}) == 1
+            assert len({len(row.rstrip()) for row in rows}) == 1
+            checked += 1
+    assert checked > 3
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (100, 26), (120, 30), (132, 43)])
+def test_every_screen_of_a_game_fits_its_terminal(width: int, height: int) -> None:
+    for view in all_views(range(2))[::9]:
+        lines = render(private_screen(view, Look(), height=height), width).splitlines()
+        assert len(lines) <= height - 1 and all(len(line) <= width for line in lines)
+        titles = [line for line in lines if "╭─" in line and ", led by" in line]
+        for line in titles:  # a panel title is never cut short
+            assert any(f"led by {name}" in line for name in SIXTEEN)
