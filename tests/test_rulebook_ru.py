@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
 import sys
@@ -10,9 +11,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from mushka.i18n import LanguageError, kopecks
-from mushka.tui.rulebook import rulebook_text
+from mushka.tui.rulebook import rulebook_text, show_rulebook
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = Path(__file__).resolve().parents[2] / "shared" / "seed" / "mushka-kopilka.ru.txt"
@@ -159,3 +161,13 @@ def test_the_wheel_ships_both_rulebooks_and_the_catalog(tmp_path: Path) -> None:
             (catalog, ROOT / catalog),
         ):
             assert archive.read(name) == source.read_bytes(), name
+
+
+def test_show_rulebook_prints_the_book_of_the_language_asked_for() -> None:
+    for lang, title in (("ru", "Мушка-копилка — правила игры"), ("en", "Mushka-kopilka")):
+        out = io.StringIO()
+        show_rulebook(Console(file=out, width=100, color_system=None), lang=lang)
+        assert title in out.getvalue()
+    out = io.StringIO()
+    show_rulebook(Console(file=out, width=100, color_system=None), ascii_only=True, lang="ru")
+    assert "Mushka-kopilka - pravila igry" in out.getvalue()  # Cyrillic spelled in Latin letters
