@@ -1,4 +1,4 @@
-"""The players' rulebook, rules.md: finding it, installed or in a checkout, and showing it."""
+"""The players' rulebook (rules.md, rules.ru.md): finding it, installed or in a checkout, and showing it."""
 
 from __future__ import annotations
 
@@ -8,25 +8,43 @@ import shlex
 from collections.abc import MutableMapping
 from importlib import resources
 from pathlib import Path
+from typing import Final
 
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.pager import Pager
 
+from mushka.errors import short_repr
+from mushka.i18n import ENGLISH, LANGUAGES, LanguageError, gettext
 from mushka.tui.look import transliterate
 
+RULEBOOKS: Final = {"en": "rules.md", "ru": "rules.ru.md"}
 
-def rulebook_text() -> str:
-    packaged = resources.files("mushka").joinpath("rules.md")
+
+def rulebook_text(lang: str = ENGLISH) -> str:
+    """The rulebook in `lang` ("en" or "ru").
+
+    English unless asked otherwise: the caller that knows the chosen language (the command line,
+    through mushka.i18n.choose_language) passes it, so the environment alone never changes what
+    an existing caller gets.
+    """
+    name = RULEBOOKS.get(lang)
+    if name is None:
+        raise LanguageError(
+            gettext("no rulebook in {language}: the rulebooks are in {choices}", ENGLISH).format(
+                language=short_repr(lang), choices=", ".join(LANGUAGES)
+            )
+        )
+    packaged = resources.files("mushka").joinpath(name)
     if packaged.is_file():
         return packaged.read_text(encoding="utf-8")
-    # An editable install runs from the source tree, where rules.md sits beside the package.
-    return (Path(__file__).resolve().parents[2] / "rules.md").read_text(encoding="utf-8")
+    # An editable install runs from the source tree, where the rulebooks sit beside the package.
+    return (Path(__file__).resolve().parents[2] / name).read_text(encoding="utf-8")
 
 
-def show_rulebook(console: Console, ascii_only: bool = False) -> None:
-    """Print the rulebook: paged on a terminal, with styles only where the pager can show them."""
-    text = rulebook_text()
+def show_rulebook(console: Console, ascii_only: bool = False, lang: str = ENGLISH) -> None:
+    """Print the rulebook in `lang`: paged on a terminal, with styles only where the pager can show them."""
+    text = rulebook_text(lang)
     document = Markdown(transliterate(text) if ascii_only else text)
     if not console.is_terminal:
         console.print(document)
