@@ -25,7 +25,6 @@ mushka.errors.IllegalActionError: you do not hold K♥. Follow spades (A♠, 8�
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
@@ -110,17 +109,31 @@ _PLAY_PHASE: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _new = tuple.__new__
 _ALL_SUITS: Final = 0b1111
-_PLAY_OF: Final = PLAYS.__getitem__
-_DISCARD_OF: Final = DISCARDS.__getitem__
-_CARD_OF_PLAY: Final = operator.itemgetter(1)  # (seat, card) -> card
-_CARD_BIT: Final = tuple(1 << c for c in range(DECK_SIZE)).__getitem__
-_SUIT_COUNTER: Final = tuple(1 << 4 * (c >> 3) for c in range(DECK_SIZE)).__getitem__
+# Lookups mapped over hands are bound methods of lists: a list's __getitem__ is a plain method,
+# called fast, while a tuple's is a slot wrapper that costs twice as much per card.
+_PLAY_OF: Final = list(PLAYS).__getitem__
+_DISCARD_OF: Final = list(DISCARDS).__getitem__
+_CARD_BIT: Final = [1 << c for c in range(DECK_SIZE)].__getitem__
+_SUIT_COUNTER: Final = [1 << 4 * (c >> 3) for c in range(DECK_SIZE)].__getitem__
 # Events that carry no amounts, made once and shared (they are immutable), each in a 1-tuple as
 # `apply` returns it: _FOLLOWS[seat][card], _LEADS[seat][card], _PASSES[seat], _REVOKES[seat].
 _FOLLOWS: Final = tuple(tuple((Follow(s, c),) for c in CARDS) for s in SEATS)
 _LEADS: Final = tuple(tuple((Lead(s, c),) for c in CARDS) for s in SEATS)
 _PASSES: Final = tuple((Pass(s, False),) for s in SEATS)
 _REVOKES: Final = tuple(Pass(s, True) for s in SEATS)
+# More events made once: _DRAWS[played][seat][card], _TAKEBACKS[seat][card], _OUTS[seat].
+_DRAWS: Final = tuple(
+    tuple(tuple((Draw(s, c, played),) for c in CARDS) for s in SEATS) for played in (False, True)
+)
+_TAKEBACKS: Final = tuple(tuple(TakeBack(s, c) for c in CARDS) for s in SEATS)
+_OUTS: Final = tuple(Out(s) for s in SEATS)
+_TAKE_EVENTS: Final = tuple(tuple((Take(s, c),) for c in CARDS) for s in SEATS)
+_DISCARD_EVENTS: Final = tuple(tuple((Discard(s, c),) for c in CARDS) for s in SEATS)
+# Per rules' prices: the Trick event of each [led suit][winner][winning card] paid in full, and
+# per remise: each seat's (Pass, Remise) of a revoke; made on first use, shared by sessions.
+_TRICKS: dict[tuple[int, ...], tuple[tuple[tuple[Trick | None, ...], ...], ...]] = {}
+_REVOKE_EVENTS: dict[int, tuple[tuple[Pass, Remise], ...]] = {}
+
 # Exchanges (R10, R11): who is checked, in order from the dealer's left (stored last first), and
 # the (chooser, receiver) of each take after `seat` exposed, in the modern and the old variant.
 _EXCHANGE_ORDER: Final = tuple(tuple((dealer + i) % 4 for i in (4, 3, 2, 1)) for dealer in SEATS)
@@ -163,7 +176,6 @@ class Session:
         "_exposer",
         "_face_down",
         "_first_outs",
-        "_follower_index",
         "_followers",
         "_guard",
         "_hands",
@@ -180,15 +192,17 @@ class Session:
         "_phase",
         "_plays",
         "_prices",
+        "_revokes",
         "_seen",
         "_step",
         "_takebacks",
         "_talon",
         "_talon_pos",
         "_to_act",
+        "_trick_events",
         "_tricks_won",
         "_voids",
-        "_won_cards",
+        "_won_tricks",
         "deals",
         "players",
         "rules",
@@ -203,8 +217,7 @@ class Session:
     _exposer: int
     _face_down: list[Card]
     _first_outs: list[int]
-    _follower_index: int
-    _followers: list[int]
+    _followers: list[int]  # the seats to answer the lead after the one to act, the next one last
     _guard: bool
     _hands: list[list[Card]]
     _holds_led: bool
@@ -220,15 +233,17 @@ class Session:
     _phase: Phase
     _plays: list[tuple[int, Card]]
     _prices: tuple[int, int, int, int]
+    _revokes: tuple[tuple[Pass, Remise], ...]  # each seat's events of a revoke, made once
     _seen: list[tuple[list[Event], list[Event]] | None]
     _step: Step
     _takebacks: int
     _talon: list[Card]
     _talon_pos: int
     _to_act: int
+    _trick_events: tuple[tuple[tuple[Trick | None, ...], ...], ...]  # see _trick_events()
     _tricks_won: list[list[int]]
     _voids: list[int]
-    _won_cards: list[Card]
+    _won_tricks: list[list[tuple[int, Card]]]  # the plays of each settled trick (see _won_cards)
     deals: list[DealLog]
     players: tuple[str, ...]
     rules: HouseRules
@@ -259,6 +274,8 @@ class Session:
         self.players = names
         self.rules = rules if rules is not None else HouseRules()
         self._prices = self.rules.prices
+        self._trick_events = _trick_events(self._prices)
+        self._revokes = _revoke_events(self.rules.remise)
         if chance is None and rng is None and seed is None:
             seed = random.SystemRandom().randrange(2**63)
         self.seed = seed
@@ -303,6 +320,8 @@ class Session:
         self.players = position.players
         self.rules = position.rules
         self._prices = position.rules.prices
+        self._trick_events = _trick_events(self._prices)
+        self._revokes = _revoke_events(position.rules.remise)
         self.seed = None
         self._chance = chance
         self._kitty = position.kitty
@@ -323,7 +342,7 @@ class Session:
         self.deals = [DealLog(position.dealer, (), ()) for _ in range(position.deal_index)] + [log]
         self._events = log.events
         self._tricks_won = [list(t) for t in position.tricks_won]
-        self._won_cards = list(position.out_of_play)
+        self._won_tricks = [[(-1, c) for c in position.out_of_play]]
         self._discards = []
         self._face_down = []
         self._out = list(position.out_order)
@@ -340,15 +359,13 @@ class Session:
             leader = position.trick[0][0]
             self._plays = list(position.trick)
             self._led_suit = position.trick[0][1] >> 3
-            self._followers = list(position.followers)
-            self._follower_index = 0
+            self._followers = list(reversed(position.followers[1:]))
             self._step = _FOLLOW
-            self._to_act = self._followers[0]
-            assert leader not in self._followers
+            self._to_act = position.followers[0]
+            assert leader not in position.followers
         else:
             self._plays = []
             self._followers = []
-            self._follower_index = 0
             self._start_lead(position.to_act)
         self._compute_legal()
         return self
@@ -376,8 +393,8 @@ class Session:
             takebacks=self._takebacks,
             to_act=self._to_act,
             trick=tuple(self._plays) if following else (),
-            followers=tuple(self._followers[self._follower_index :]) if following else (),
-            out_of_play=tuple(self._won_cards) + tuple(self._discards),
+            followers=(self._to_act, *reversed(self._followers)) if following else (),
+            out_of_play=tuple(self._won_cards()) + tuple(self._discards),
         )
 
     # ---------------------------------------------------------------- public questions
@@ -466,27 +483,26 @@ class Session:
                 if drawn >> 3 == led:
                     self._plays.append((seat, drawn))
                     self._voids[seat] |= 1 << led
-                    produced = (_new(Draw, (seat, drawn, True)),)
+                    produced = _DRAWS[1][seat][drawn]
                 else:  # he lacked the suit and still does; the new card may be of any other
                     self._hands[seat].append(drawn)
                     self._masks[seat] |= 1 << drawn
                     self._voids[seat] = 1 << led
-                    produced = (_new(Draw, (seat, drawn, False)),)
+                    produced = _DRAWS[0][seat][drawn]
                 self._events.append(produced[0])
             elif self._holds_led:  # a revoke (the flag is set with the legal actions)
                 remise = self.rules.remise
                 self._net[seat] -= remise
                 self._kitty += remise
-                produced = (_REVOKES[seat], _new(Remise, (seat, remise, "revoke")))
+                produced = self._revokes[seat]
                 self._events.extend(produced)
             else:
                 self._voids[seat] |= 1 << self._led_suit
                 produced = _PASSES[seat]
                 self._events.append(produced[0])
-            index = self._follower_index + 1
-            if index < len(self._followers):
-                self._follower_index = index
-                nxt = self._to_act = self._followers[index]
+            followers = self._followers
+            if followers:
+                nxt = self._to_act = followers.pop()
                 led = self._led_suit
                 mask = self._masks[nxt]
                 bits = mask >> (led << 3) & 0xFF
@@ -521,16 +537,13 @@ class Session:
             produced = _LEADS[seat][card]
             self._events.append(produced[0])
             first, second, third = _OTHERS[seat]
-            followers = self._followers = []
-            if hands[first]:
-                followers.append(first)
-            if hands[second]:
-                followers.append(second)
-            if hands[third]:
-                followers.append(third)
-            self._follower_index = 0
+            if hands[first] and hands[second] and hands[third]:
+                self._followers = [third, second]
+                nxt = self._to_act = first
+            else:
+                followers = self._followers = [s for s in (third, second, first) if hands[s]]
+                nxt = self._to_act = followers.pop()
             self._step = _FOLLOW
-            nxt = self._to_act = followers[0]
             mask = self._masks[nxt]
             bits = mask >> (led << 3) & 0xFF
             if bits:
@@ -554,7 +567,7 @@ class Session:
             receiver = self._pairs[self._pair_index][1]
             taken = self._face_down.pop(position)
             self._hands[receiver].append(taken)
-            produced = (_new(Take, (receiver, taken)),)
+            produced = _TAKE_EVENTS[receiver][taken]
             self._events.append(produced[0])
             self._step = _DISCARD
             self._to_act = receiver
@@ -566,7 +579,7 @@ class Session:
         seat = self._to_act
         self._hands[seat].remove(discarded)
         self._discards.append(CARDS[discarded])
-        produced = (_new(Discard, (seat, CARDS[discarded])),)
+        produced = _DISCARD_EVENTS[seat][discarded]
         self._events.append(produced[0])
         self._pair_index += 1
         if self._pair_index < len(self._pairs):
@@ -630,9 +643,13 @@ class Session:
             "talon": self._talon[self._talon_pos :],
             "face down": list(self._face_down),
             "trick": [c for _, c in self._plays],
-            "won": list(self._won_cards),
+            "won": self._won_cards(),
             "discarded": list(self._discards),
         }
+
+    def _won_cards(self) -> list[Card]:
+        """The cards of this deal's settled tricks, in the order they were played."""
+        return [card for plays in self._won_tricks for _, card in plays]
 
     def face_down_position(self, card: Card) -> int:
         """The position of `card` among the face-down cards (for replaying records)."""
@@ -835,12 +852,11 @@ class Session:
         self.deals.append(log)
         self._events = events = log.events
         self._tricks_won = [[], [], [], []]
-        self._won_cards = []
+        self._won_tricks = []
         self._discards = []
         self._face_down = []
         self._plays = []
         self._followers = []
-        self._follower_index = 0
         self._out = []
         self._voids = [0, 0, 0, 0]
         self._last_lead_suit = NO_SUIT
@@ -975,7 +991,7 @@ class Session:
             hands[leader].append(lead_card)
             self._masks[leader] |= 1 << lead_card
             self._plays = []
-            back: Event = _new(TakeBack, (leader, lead_card))
+            back: Event = _TAKEBACKS[leader][lead_card]
             events.append(back)
             self._takebacks += 1
             if self._takebacks >= 4 - self._masks.count(0):  # a full round of holders
@@ -996,25 +1012,31 @@ class Session:
                 self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
             return (*produced, back)
         led = self._led_suit
+        # The highest card of the led suit wins, unless the mushka (the highest card of all) was
+        # played: the led suit's cards are the indices from 8 * led below `above`.
         winner, best = leader, lead_card
-        doubled = False
+        above = led + 1 << 3
         for seat, card in plays:
-            if card == _MUSHKA:
-                winner, best, doubled = seat, card, True
-                break
-            if card > best and card >> 3 == led:
+            if card > best and (card < above or card == _MUSHKA):
                 winner, best = seat, card
+        doubled = best == _MUSHKA
         value = self._prices[led]
         if doubled:
             value *= 2
         kitty = self._kitty
-        paid = value if value <= kitty else kitty
+        trick: Event | None
+        if value <= kitty:
+            paid = value
+            trick = self._trick_events[led][winner][best]
+        else:
+            paid = kitty
+            trick = _new(Trick, (winner, SUITS[led], doubled, value, paid, best))
+        assert trick is not None
         self._kitty = kitty - paid
         self._net[winner] += paid
         self._tricks_won[winner].append(led)
-        self._won_cards.extend(map(_CARD_OF_PLAY, plays))
+        self._won_tricks.append(plays)  # the list is the trick's own: a new one is started below
         self._plays = []
-        trick: Event = _new(Trick, (winner, SUITS[led], doubled, value, paid, best))
         events.append(trick)
         produced = (*produced, trick)
         masks = self._masks
@@ -1024,7 +1046,7 @@ class Session:
             for seat, _ in plays:
                 if not masks[seat] and seat not in out:
                     out.append(seat)
-                    gone: Event = _new(Out, (seat,))
+                    gone: Event = _OUTS[seat]
                     events.append(gone)
                     produced = (*produced, gone)
         self._takebacks = 0
@@ -1083,12 +1105,12 @@ class Session:
         """The seats still to answer the lead, in order, the one to act first."""
         if self._step is not _FOLLOW:
             return ()
-        return tuple(self._followers[self._follower_index :])
+        return (self._to_act, *reversed(self._followers))
 
     @property
     def followers_left(self) -> int:
         """How many players are still to answer the lead, the one to act included."""
-        return len(self._followers) - self._follower_index if self._step is _FOLLOW else 0
+        return len(self._followers) + 1 if self._step is _FOLLOW else 0
 
     @property
     def takebacks(self) -> int:
@@ -1187,3 +1209,32 @@ def _and_list(parts: Sequence[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _trick_events(prices: tuple[int, ...]) -> tuple[tuple[tuple[Trick | None, ...], ...], ...]:
+    table = _TRICKS.get(prices)
+    if table is None:
+        table = _TRICKS[prices] = tuple(
+            tuple(
+                tuple(
+                    Trick(w, SUITS[led], c == _MUSHKA, prices[led] * 2, prices[led] * 2, c)
+                    if c == _MUSHKA
+                    else Trick(w, SUITS[led], False, prices[led], prices[led], c)
+                    if c >> 3 == led
+                    else None
+                    for c in CARDS
+                )
+                for w in SEATS
+            )
+            for led in range(len(SUITS))
+        )
+    return table
+
+
+def _revoke_events(remise: int) -> tuple[tuple[Pass, Remise], ...]:
+    events = _REVOKE_EVENTS.get(remise)
+    if events is None:
+        events = _REVOKE_EVENTS[remise] = tuple(
+            (_REVOKES[s], Remise(s, remise, "revoke")) for s in SEATS
+        )
+    return events
