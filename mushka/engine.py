@@ -127,12 +127,16 @@ _DRAWS: Final = tuple(
 )
 _TAKEBACKS: Final = tuple(tuple(TakeBack(s, c) for c in CARDS) for s in SEATS)
 _OUTS: Final = tuple(Out(s) for s in SEATS)
+_ENDS: Final = tuple(tuple(End(s, blocked) for blocked in (False, True)) for s in SEATS)
 _TAKE_EVENTS: Final = tuple(tuple((Take(s, c),) for c in CARDS) for s in SEATS)
 _DISCARD_EVENTS: Final = tuple(tuple((Discard(s, c),) for c in CARDS) for s in SEATS)
 # Per rules' prices: the Trick event of each [led suit][winner][winning card] paid in full, and
-# per remise: each seat's (Pass, Remise) of a revoke; made on first use, shared by sessions.
+# per remise: each seat's (Pass, Remise) of a revoke; made on first use, shared by sessions
+# (a few rules in a process, so these stay small).
 _TRICKS: dict[tuple[int, ...], tuple[tuple[tuple[Trick | None, ...], ...], ...]] = {}
 _REVOKE_EVENTS: dict[int, tuple[tuple[Pass, Remise], ...]] = {}
+_ANTE_EVENTS: dict[int, tuple[Ante, ...]] = {}  # per stake, each seat's Ante
+_MAX_CACHED: Final = 64  # rules kept in each of these caches; a study of many is not held
 
 # Exchanges (R10, R11): who is checked, in order from the dealer's left (stored last first), and
 # the (chooser, receiver) of each take after `seat` exposed, in the modern and the old variant.
@@ -521,7 +525,93 @@ class Session:
                         self._talon_pos < len(self._talon)
                     ]
                 return produced
-            return self._resolve_trick(produced)
+            # The last answer: settle the trick (or take the lead back), then set up the next
+            # lead and its legal actions (or end the deal), all inline for speed.
+            plays = self._plays
+            hands = self._hands
+            events = self._events
+            leader, lead_card = plays[0]
+            if len(plays) == 1:
+                hands[leader].append(lead_card)
+                self._masks[leader] |= 1 << lead_card
+                self._plays = []
+                back: Event = _TAKEBACKS[leader][lead_card]
+                events.append(back)
+                self._takebacks += 1
+                if self._takebacks >= 4 - self._masks.count(0):  # a full round of holders
+                    start = len(events) - len(produced) - 1
+                    self._end_deal(blocked=True)
+                    self._compute_legal()
+                    return _since(events, start, self._events)
+                led = self._led_suit
+                self._step = _LEAD
+                nxt = self._to_act = self._next_holder(leader)
+                self._led_suit = NO_SUIT
+                hand = hands[nxt]
+                mask = self._masks[nxt]
+                barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
+                if not barred or mask == barred << (led << 3):  # none, or nothing else
+                    self._legal = tuple(map(_PLAY_OF, hand))
+                else:
+                    self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
+                return (*produced, back)
+            led = self._led_suit
+            # The highest card of the led suit wins, unless the mushka (the highest card of all) was
+            # played: the led suit's cards are the indices from 8 * led below `above`.
+            winner, best = leader, lead_card
+            above = led + 1 << 3
+            for seat, card in plays:
+                if card > best and (card < above or card == _MUSHKA):
+                    winner, best = seat, card
+            doubled = best == _MUSHKA
+            value = self._prices[led]
+            if doubled:
+                value *= 2
+            kitty = self._kitty
+            trick: Event | None
+            if value <= kitty:
+                paid = value
+                trick = self._trick_events[led][winner][best]
+            else:
+                paid = kitty
+                trick = _new(Trick, (winner, SUITS[led], doubled, value, paid, best))
+            assert trick is not None
+            self._kitty = kitty - paid
+            self._net[winner] += paid
+            self._tricks_won[winner].append(led)
+            self._won_tricks.append(
+                plays
+            )  # the list is the trick's own: a new one is started below
+            self._plays = []
+            events.append(trick)
+            produced = (*produced, trick)
+            masks = self._masks
+            empty = masks.count(0)
+            out = self._out
+            if empty != len(out):  # someone played his last card (a seat goes out only here)
+                for seat, _ in plays:
+                    if not masks[seat] and seat not in out:
+                        out.append(seat)
+                        gone: Event = _OUTS[seat]
+                        events.append(gone)
+                        produced = (*produced, gone)
+            self._takebacks = 0
+            if empty >= 3:  # at most one seat still holds cards
+                start = len(events)
+                self._end_deal(blocked=False)
+                self._compute_legal()
+                return produced + _since(events, start, self._events)
+            self._step = _LEAD
+            nxt = self._to_act = winner if hands[winner] else self._next_holder(winner)
+            self._led_suit = NO_SUIT
+            hand = hands[nxt]
+            mask = masks[nxt]
+            barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
+            if not barred or mask == barred << (led << 3):  # none, or nothing else
+                self._legal = tuple(map(_PLAY_OF, hand))
+            else:
+                self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
+            return produced
         if step is _LEAD:
             seat = self._to_act
             card = action[1]
@@ -868,11 +958,12 @@ class Session:
         self._pair_index = 0
         exempt = self._first_outs[-1] if self._first_outs else -1
         stake = self.rules.stake
+        antes = _ante_events(stake)
         for seat in SEATS:
             if seat != exempt:
                 self._net[seat] -= stake
                 self._kitty += stake
-                events.append(_new(Ante, (seat, stake)))
+                events.append(antes[seat])
         if self.rules.exchange is Exchange.OFF:
             self._start_play()
         else:
@@ -889,7 +980,7 @@ class Session:
             order = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
             first = min(order, key=lambda s: len(self._hands[s]))
         events = self._events
-        events.append(_new(End, (first, blocked)))
+        events.append(_ENDS[first][blocked])
         remise = self.rules.remise
         for seat in SEATS:
             if not self._tricks_won[seat]:
@@ -979,93 +1070,6 @@ class Session:
         self._step = _LEAD
         self._to_act = seat
         self._led_suit = NO_SUIT
-
-    def _resolve_trick(self, produced: tuple[Event, ...]) -> tuple[Event, ...]:
-        """Settle the trick (or take the lead back), then set up the next lead and its legal
-        actions (or end the deal); return `produced` (the last answer's events) and the rest."""
-        plays = self._plays
-        hands = self._hands
-        events = self._events
-        leader, lead_card = plays[0]
-        if len(plays) == 1:
-            hands[leader].append(lead_card)
-            self._masks[leader] |= 1 << lead_card
-            self._plays = []
-            back: Event = _TAKEBACKS[leader][lead_card]
-            events.append(back)
-            self._takebacks += 1
-            if self._takebacks >= 4 - self._masks.count(0):  # a full round of holders
-                start = len(events) - len(produced) - 1
-                self._end_deal(blocked=True)
-                self._compute_legal()
-                return _since(events, start, self._events)
-            led = self._led_suit
-            self._step = _LEAD
-            nxt = self._to_act = self._next_holder(leader)
-            self._led_suit = NO_SUIT
-            hand = hands[nxt]
-            mask = self._masks[nxt]
-            barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
-            if not barred or mask == barred << (led << 3):  # none, or nothing else
-                self._legal = tuple(map(_PLAY_OF, hand))
-            else:
-                self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
-            return (*produced, back)
-        led = self._led_suit
-        # The highest card of the led suit wins, unless the mushka (the highest card of all) was
-        # played: the led suit's cards are the indices from 8 * led below `above`.
-        winner, best = leader, lead_card
-        above = led + 1 << 3
-        for seat, card in plays:
-            if card > best and (card < above or card == _MUSHKA):
-                winner, best = seat, card
-        doubled = best == _MUSHKA
-        value = self._prices[led]
-        if doubled:
-            value *= 2
-        kitty = self._kitty
-        trick: Event | None
-        if value <= kitty:
-            paid = value
-            trick = self._trick_events[led][winner][best]
-        else:
-            paid = kitty
-            trick = _new(Trick, (winner, SUITS[led], doubled, value, paid, best))
-        assert trick is not None
-        self._kitty = kitty - paid
-        self._net[winner] += paid
-        self._tricks_won[winner].append(led)
-        self._won_tricks.append(plays)  # the list is the trick's own: a new one is started below
-        self._plays = []
-        events.append(trick)
-        produced = (*produced, trick)
-        masks = self._masks
-        empty = masks.count(0)
-        out = self._out
-        if empty != len(out):  # someone played his last card (a seat goes out only here)
-            for seat, _ in plays:
-                if not masks[seat] and seat not in out:
-                    out.append(seat)
-                    gone: Event = _OUTS[seat]
-                    events.append(gone)
-                    produced = (*produced, gone)
-        self._takebacks = 0
-        if empty >= 3:  # at most one seat still holds cards
-            start = len(events)
-            self._end_deal(blocked=False)
-            self._compute_legal()
-            return produced + _since(events, start, self._events)
-        self._step = _LEAD
-        nxt = self._to_act = winner if hands[winner] else self._next_holder(winner)
-        self._led_suit = NO_SUIT
-        hand = hands[nxt]
-        mask = masks[nxt]
-        barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
-        if not barred or mask == barred << (led << 3):  # none, or nothing else
-            self._legal = tuple(map(_PLAY_OF, hand))
-        else:
-            self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
-        return produced
 
     def _next_holder(self, seat: int) -> int:
         hands = self._hands
@@ -1214,10 +1218,12 @@ def _and_list(parts: Sequence[str]) -> str:
 def _trick_events(prices: tuple[int, ...]) -> tuple[tuple[tuple[Trick | None, ...], ...], ...]:
     table = _TRICKS.get(prices)
     if table is None:
+        if len(_TRICKS) >= _MAX_CACHED:
+            _TRICKS.clear()
         table = _TRICKS[prices] = tuple(
             tuple(
                 tuple(
-                    Trick(w, SUITS[led], c == _MUSHKA, prices[led] * 2, prices[led] * 2, c)
+                    Trick(w, SUITS[led], True, prices[led] * 2, prices[led] * 2, c)
                     if c == _MUSHKA
                     else Trick(w, SUITS[led], False, prices[led], prices[led], c)
                     if c >> 3 == led
@@ -1234,7 +1240,18 @@ def _trick_events(prices: tuple[int, ...]) -> tuple[tuple[tuple[Trick | None, ..
 def _revoke_events(remise: int) -> tuple[tuple[Pass, Remise], ...]:
     events = _REVOKE_EVENTS.get(remise)
     if events is None:
+        if len(_REVOKE_EVENTS) >= _MAX_CACHED:
+            _REVOKE_EVENTS.clear()
         events = _REVOKE_EVENTS[remise] = tuple(
             (_REVOKES[s], Remise(s, remise, "revoke")) for s in SEATS
         )
+    return events
+
+
+def _ante_events(stake: int) -> tuple[Ante, ...]:
+    events = _ANTE_EVENTS.get(stake)
+    if events is None:
+        if len(_ANTE_EVENTS) >= _MAX_CACHED:
+            _ANTE_EVENTS.clear()
+        events = _ANTE_EVENTS[stake] = tuple(Ante(s, stake) for s in SEATS)
     return events
