@@ -25,6 +25,7 @@ mushka.errors.IllegalActionError: you do not hold K♥. Follow spades (A♠, 8�
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
@@ -109,10 +110,10 @@ _PLAY_PHASE: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _new = tuple.__new__
 _ALL_SUITS: Final = 0b1111
-# Lookups mapped over hands are bound methods of lists: a list's __getitem__ is a plain method,
-# called fast, while a tuple's is a slot wrapper that costs twice as much per card.
-_PLAY_OF: Final = list(PLAYS).__getitem__
-_DISCARD_OF: Final = list(DISCARDS).__getitem__
+# A hand's actions are picked with itemgetter (`_pick(*hand)(PLAYS)`, a tuple when the hand holds
+# two cards or more), the fastest way here; lookups mapped over hands are bound methods of lists,
+# whose __getitem__ is a plain method, called fast (a tuple's is a slot wrapper, twice as slow).
+_pick: Final = operator.itemgetter
 _CARD_BIT: Final = [1 << c for c in range(DECK_SIZE)].__getitem__
 _SUIT_COUNTER: Final = [1 << 4 * (c >> 3) for c in range(DECK_SIZE)].__getitem__
 # Events that carry no amounts, made once and shared (they are immutable), each in a 1-tuple as
@@ -551,7 +552,7 @@ class Session:
                 mask = self._masks[nxt]
                 barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
                 if not barred or mask == barred << (led << 3):  # none, or nothing else
-                    self._legal = tuple(map(_PLAY_OF, hand))
+                    self._legal = _pick(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
                 else:
                     self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
                 return (*produced, back)
@@ -608,7 +609,7 @@ class Session:
             mask = masks[nxt]
             barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
             if not barred or mask == barred << (led << 3):  # none, or nothing else
-                self._legal = tuple(map(_PLAY_OF, hand))
+                self._legal = _pick(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
             else:
                 self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
             return produced
@@ -661,7 +662,8 @@ class Session:
             self._events.append(produced[0])
             self._step = _DISCARD
             self._to_act = receiver
-            self._legal = tuple(map(_DISCARD_OF, self._hands[receiver]))
+            hand = self._hands[receiver]
+            self._legal = _pick(*hand)(DISCARDS) if len(hand) > 1 else (DISCARDS[hand[0]],)
             return produced
         # a discard
         discarded = action[1]
@@ -774,13 +776,14 @@ class Session:
             last = self._last_lead_suit
             mask = self._masks[self._to_act]
             if last < 0 or not mask >> (last << 3) & 0xFF or not mask & ~(0xFF << (last << 3)):
-                legal = tuple(map(_PLAY_OF, hand))
+                legal = _pick(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
             else:
                 legal = tuple([PLAYS[c] for c in hand if c >> 3 != last])
         elif step is _TAKE:
             legal = TAKES[: len(self._face_down)]
         elif step is _DISCARD:
-            legal = tuple(map(_DISCARD_OF, self._hands[self._to_act]))
+            hand = self._hands[self._to_act]
+            legal = _pick(*hand)(DISCARDS) if len(hand) > 1 else (DISCARDS[hand[0]],)
         else:
             legal = ()
         self._legal = legal
