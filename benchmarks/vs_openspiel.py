@@ -11,7 +11,9 @@ chance and the players' choices, in both games.
 
 OpenSpiel is not a dependency of mushka: install it in a separate environment that also holds
 mushka, e.g. `python3 -m venv /work/bench-venv && /work/bench-venv/bin/pip install open_spiel
--e .`, and run the script with that environment's python.
+-e .`, and run the script with that environment's python. To measure another checkout with the
+same environment, put it first on the path: `PYTHONPATH=/path/to/checkout python
+benchmarks/vs_openspiel.py`; the script prints which engine file it measured.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import time
 from typing import Any
 
 from mushka.engine import Session
+from mushka.engine import __file__ as engine_file
 from mushka.house_rules import HouseRules
 
 
@@ -76,6 +79,7 @@ def main() -> None:
         print(f"mushka alone: {actions / seconds:,.0f} player actions/s")
         return
     game = pyspiel.load_game("hearts")
+    print(f"mushka engine: {engine_file}; OpenSpiel {pyspiel.__version__} hearts")
     mushka_round(0.3, 0)  # warm up both
     hearts_round(game, 0.3, 0)
     ours: list[float] = []

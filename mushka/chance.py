@@ -29,14 +29,18 @@ def _shuffle(rng: random.Random, items: list[Card]) -> None:
     if type(rng) is not random.Random or not _PLAIN_SHUFFLE:
         rng.shuffle(items)
         return
+    size = len(items)
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = _BIT_LENGTH[n] if n < 64 else n.bit_length()
+    # (i, i + 1, its bit length) for each swap, the divisions and look-ups made once per size
+    for i, n, k in _STEPS[size] if size < len(_STEPS) else _steps(size):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def _plain_shuffle_is_ours() -> bool:
@@ -58,7 +62,7 @@ def _plain_shuffle_is_ours() -> bool:
 
 
 _PLAIN_SHUFFLE = _plain_shuffle_is_ours()
-_BIT_LENGTH = tuple(n.bit_length() for n in range(64))
+_STEPS = tuple(_steps(size) for size in range(64))
 
 
 class SeededChance:

@@ -111,17 +111,35 @@ _PLAY_PHASE: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _new = tuple.__new__
 _ALL_SUITS: Final = 0b1111
-_PLAY_OF: Final = PLAYS.__getitem__
-_DISCARD_OF: Final = DISCARDS.__getitem__
-_CARD_OF_PLAY: Final = operator.itemgetter(1)  # (seat, card) -> card
-_CARD_BIT: Final = tuple(1 << c for c in range(DECK_SIZE)).__getitem__
-_SUIT_COUNTER: Final = tuple(1 << 4 * (c >> 3) for c in range(DECK_SIZE)).__getitem__
+# A hand's actions are picked with itemgetter (`_pick(*hand)(PLAYS)`, a tuple when the hand holds
+# two cards or more), the fastest way here; lookups mapped over hands are bound methods of lists,
+# whose __getitem__ is a plain method, called fast (a tuple's is a slot wrapper, twice as slow).
+_pick: Final = operator.itemgetter
+_CARD_BIT: Final = [1 << c for c in range(DECK_SIZE)].__getitem__
+_SUIT_COUNTER: Final = [1 << 4 * (c >> 3) for c in range(DECK_SIZE)].__getitem__
 # Events that carry no amounts, made once and shared (they are immutable), each in a 1-tuple as
 # `apply` returns it: _FOLLOWS[seat][card], _LEADS[seat][card], _PASSES[seat], _REVOKES[seat].
 _FOLLOWS: Final = tuple(tuple((Follow(s, c),) for c in CARDS) for s in SEATS)
 _LEADS: Final = tuple(tuple((Lead(s, c),) for c in CARDS) for s in SEATS)
 _PASSES: Final = tuple((Pass(s, False),) for s in SEATS)
 _REVOKES: Final = tuple(Pass(s, True) for s in SEATS)
+# More events made once: _DRAWS[played][seat][card], _TAKEBACKS[seat][card], _OUTS[seat].
+_DRAWS: Final = tuple(
+    tuple(tuple((Draw(s, c, played),) for c in CARDS) for s in SEATS) for played in (False, True)
+)
+_TAKEBACKS: Final = tuple(tuple(TakeBack(s, c) for c in CARDS) for s in SEATS)
+_OUTS: Final = tuple(Out(s) for s in SEATS)
+_ENDS: Final = tuple(tuple(End(s, blocked) for blocked in (False, True)) for s in SEATS)
+_TAKE_EVENTS: Final = tuple(tuple((Take(s, c),) for c in CARDS) for s in SEATS)
+_DISCARD_EVENTS: Final = tuple(tuple((Discard(s, c),) for c in CARDS) for s in SEATS)
+# Per rules' prices: the Trick event of each [led suit][winner][winning card] paid in full, and
+# per remise: each seat's (Pass, Remise) of a revoke; made on first use, shared by sessions
+# (a few rules in a process, so these stay small).
+_TRICKS: dict[tuple[int, ...], tuple[tuple[tuple[Trick | None, ...], ...], ...]] = {}
+_REVOKE_EVENTS: dict[int, tuple[tuple[Pass, Remise], ...]] = {}
+_ANTE_EVENTS: dict[int, tuple[Ante, ...]] = {}  # per stake, each seat's Ante
+_MAX_CACHED: Final = 64  # rules kept in each of these caches; a study of many is not held
+
 # Exchanges (R10, R11): who is checked, in order from the dealer's left (stored last first), and
 # the (chooser, receiver) of each take after `seat` exposed, in the modern and the old variant.
 _EXCHANGE_ORDER: Final = tuple(tuple((dealer + i) % 4 for i in (4, 3, 2, 1)) for dealer in SEATS)
@@ -164,7 +182,6 @@ class Session:
         "_exposer",
         "_face_down",
         "_first_outs",
-        "_follower_index",
         "_followers",
         "_guard",
         "_hands",
@@ -181,15 +198,17 @@ class Session:
         "_phase",
         "_plays",
         "_prices",
+        "_revokes",
         "_seen",
         "_step",
         "_takebacks",
         "_talon",
         "_talon_pos",
         "_to_act",
+        "_trick_events",
         "_tricks_won",
         "_voids",
-        "_won_cards",
+        "_won_tricks",
         "deals",
         "players",
         "rules",
@@ -204,8 +223,7 @@ class Session:
     _exposer: int
     _face_down: list[Card]
     _first_outs: list[int]
-    _follower_index: int
-    _followers: list[int]
+    _followers: list[int]  # the seats to answer the lead after the one to act, the next one last
     _guard: bool
     _hands: list[list[Card]]
     _holds_led: bool
@@ -221,15 +239,17 @@ class Session:
     _phase: Phase
     _plays: list[tuple[int, Card]]
     _prices: tuple[int, int, int, int]
+    _revokes: tuple[tuple[Pass, Remise], ...]  # each seat's events of a revoke, made once
     _seen: list[tuple[list[Event], list[Event]] | None]
     _step: Step
     _takebacks: int
     _talon: list[Card]
     _talon_pos: int
     _to_act: int
+    _trick_events: tuple[tuple[tuple[Trick | None, ...], ...], ...]  # see _trick_events()
     _tricks_won: list[list[int]]
     _voids: list[int]
-    _won_cards: list[Card]
+    _won_tricks: list[list[tuple[int, Card]]]  # the plays of each settled trick (see _won_cards)
     deals: list[DealLog]
     players: tuple[str, ...]
     rules: HouseRules
@@ -260,6 +280,8 @@ class Session:
         self.players = names
         self.rules = rules if rules is not None else HouseRules()
         self._prices = self.rules.prices
+        self._trick_events = _trick_events(self._prices)
+        self._revokes = _revoke_events(self.rules.remise)
         if chance is None and rng is None and seed is None:
             seed = random.SystemRandom().randrange(2**63)
         self.seed = seed
@@ -304,6 +326,8 @@ class Session:
         self.players = position.players
         self.rules = position.rules
         self._prices = position.rules.prices
+        self._trick_events = _trick_events(self._prices)
+        self._revokes = _revoke_events(position.rules.remise)
         self.seed = None
         self._chance = chance
         self._kitty = position.kitty
@@ -324,7 +348,7 @@ class Session:
         self.deals = [DealLog(position.dealer, (), ()) for _ in range(position.deal_index)] + [log]
         self._events = log.events
         self._tricks_won = [list(t) for t in position.tricks_won]
-        self._won_cards = list(position.out_of_play)
+        self._won_tricks = [[(-1, c) for c in position.out_of_play]]
         self._discards = []
         self._face_down = []
         self._out = list(position.out_order)
@@ -341,15 +365,13 @@ class Session:
             leader = position.trick[0][0]
             self._plays = list(position.trick)
             self._led_suit = position.trick[0][1] >> 3
-            self._followers = list(position.followers)
-            self._follower_index = 0
+            self._followers = list(reversed(position.followers[1:]))
             self._step = _FOLLOW
-            self._to_act = self._followers[0]
-            assert leader not in self._followers
+            self._to_act = position.followers[0]
+            assert leader not in position.followers
         else:
             self._plays = []
             self._followers = []
-            self._follower_index = 0
             self._start_lead(position.to_act)
         self._compute_legal()
         return self
@@ -377,8 +399,8 @@ class Session:
             takebacks=self._takebacks,
             to_act=self._to_act,
             trick=tuple(self._plays) if following else (),
-            followers=tuple(self._followers[self._follower_index :]) if following else (),
-            out_of_play=tuple(self._won_cards) + tuple(self._discards),
+            followers=(self._to_act, *reversed(self._followers)) if following else (),
+            out_of_play=tuple(self._won_cards()) + tuple(self._discards),
         )
 
     # ---------------------------------------------------------------- public questions
@@ -467,27 +489,26 @@ class Session:
                 if drawn >> 3 == led:
                     self._plays.append((seat, drawn))
                     self._voids[seat] |= 1 << led
-                    produced = (_new(Draw, (seat, drawn, True)),)
+                    produced = _DRAWS[1][seat][drawn]
                 else:  # he lacked the suit and still does; the new card may be of any other
                     self._hands[seat].append(drawn)
                     self._masks[seat] |= 1 << drawn
                     self._voids[seat] = 1 << led
-                    produced = (_new(Draw, (seat, drawn, False)),)
+                    produced = _DRAWS[0][seat][drawn]
                 self._events.append(produced[0])
             elif self._holds_led:  # a revoke (the flag is set with the legal actions)
                 remise = self.rules.remise
                 self._net[seat] -= remise
                 self._kitty += remise
-                produced = (_REVOKES[seat], _new(Remise, (seat, remise, "revoke")))
+                produced = self._revokes[seat]
                 self._events.extend(produced)
             else:
                 self._voids[seat] |= 1 << self._led_suit
                 produced = _PASSES[seat]
                 self._events.append(produced[0])
-            index = self._follower_index + 1
-            if index < len(self._followers):
-                self._follower_index = index
-                nxt = self._to_act = self._followers[index]
+            followers = self._followers
+            if followers:
+                nxt = self._to_act = followers.pop()
                 led = self._led_suit
                 mask = self._masks[nxt]
                 bits = mask >> (led << 3) & 0xFF
@@ -506,7 +527,93 @@ class Session:
                         self._talon_pos < len(self._talon)
                     ]
                 return produced
-            return self._resolve_trick(produced)
+            # The last answer: settle the trick (or take the lead back), then set up the next
+            # lead and its legal actions (or end the deal), all inline for speed.
+            plays = self._plays
+            hands = self._hands
+            events = self._events
+            leader, lead_card = plays[0]
+            if len(plays) == 1:
+                hands[leader].append(lead_card)
+                self._masks[leader] |= 1 << lead_card
+                self._plays = []
+                back: Event = _TAKEBACKS[leader][lead_card]
+                events.append(back)
+                self._takebacks += 1
+                if self._takebacks >= 4 - self._masks.count(0):  # a full round of holders
+                    start = len(events) - len(produced) - 1
+                    self._end_deal(blocked=True)
+                    self._compute_legal()
+                    return _since(events, start, self._events)
+                led = self._led_suit
+                self._step = _LEAD
+                nxt = self._to_act = self._next_holder(leader)
+                self._led_suit = NO_SUIT
+                hand = hands[nxt]
+                mask = self._masks[nxt]
+                barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
+                if not barred or mask == barred << (led << 3):  # none, or nothing else
+                    self._legal = _pick(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
+                else:
+                    self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
+                return (*produced, back)
+            led = self._led_suit
+            # The highest card of the led suit wins, unless the mushka (the highest card of all) was
+            # played: the led suit's cards are the indices from 8 * led below `above`.
+            winner, best = leader, lead_card
+            above = led + 1 << 3
+            for seat, card in plays:
+                if card > best and (card < above or card == _MUSHKA):
+                    winner, best = seat, card
+            doubled = best == _MUSHKA
+            value = self._prices[led]
+            if doubled:
+                value *= 2
+            kitty = self._kitty
+            trick: Event | None
+            if value <= kitty:
+                paid = value
+                trick = self._trick_events[led][winner][best]
+            else:
+                paid = kitty
+                trick = _new(Trick, (winner, SUITS[led], doubled, value, paid, best))
+            assert trick is not None
+            self._kitty = kitty - paid
+            self._net[winner] += paid
+            self._tricks_won[winner].append(led)
+            self._won_tricks.append(
+                plays
+            )  # the list is the trick's own: a new one is started below
+            self._plays = []
+            events.append(trick)
+            produced = (*produced, trick)
+            masks = self._masks
+            empty = masks.count(0)
+            out = self._out
+            if empty != len(out):  # someone played his last card (a seat goes out only here)
+                for seat, _ in plays:
+                    if not masks[seat] and seat not in out:
+                        out.append(seat)
+                        gone: Event = _OUTS[seat]
+                        events.append(gone)
+                        produced = (*produced, gone)
+            self._takebacks = 0
+            if empty >= 3:  # at most one seat still holds cards
+                start = len(events)
+                self._end_deal(blocked=False)
+                self._compute_legal()
+                return produced + _since(events, start, self._events)
+            self._step = _LEAD
+            nxt = self._to_act = winner if hands[winner] else self._next_holder(winner)
+            self._led_suit = NO_SUIT
+            hand = hands[nxt]
+            mask = masks[nxt]
+            barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
+            if not barred or mask == barred << (led << 3):  # none, or nothing else
+                self._legal = _pick(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
+            else:
+                self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
+            return produced
         if step is _LEAD:
             seat = self._to_act
             card = action[1]
@@ -522,16 +629,13 @@ class Session:
             produced = _LEADS[seat][card]
             self._events.append(produced[0])
             first, second, third = _OTHERS[seat]
-            followers = self._followers = []
-            if hands[first]:
-                followers.append(first)
-            if hands[second]:
-                followers.append(second)
-            if hands[third]:
-                followers.append(third)
-            self._follower_index = 0
+            if hands[first] and hands[second] and hands[third]:
+                self._followers = [third, second]
+                nxt = self._to_act = first
+            else:
+                followers = self._followers = [s for s in (third, second, first) if hands[s]]
+                nxt = self._to_act = followers.pop()
             self._step = _FOLLOW
-            nxt = self._to_act = followers[0]
             mask = self._masks[nxt]
             bits = mask >> (led << 3) & 0xFF
             if bits:
@@ -555,11 +659,12 @@ class Session:
             receiver = self._pairs[self._pair_index][1]
             taken = self._face_down.pop(position)
             self._hands[receiver].append(taken)
-            produced = (_new(Take, (receiver, taken)),)
+            produced = _TAKE_EVENTS[receiver][taken]
             self._events.append(produced[0])
             self._step = _DISCARD
             self._to_act = receiver
-            self._legal = tuple(map(_DISCARD_OF, self._hands[receiver]))
+            hand = self._hands[receiver]
+            self._legal = _pick(*hand)(DISCARDS) if len(hand) > 1 else (DISCARDS[hand[0]],)
             return produced
         # a discard
         discarded = action[1]
@@ -567,7 +672,7 @@ class Session:
         seat = self._to_act
         self._hands[seat].remove(discarded)
         self._discards.append(CARDS[discarded])
-        produced = (_new(Discard, (seat, CARDS[discarded])),)
+        produced = _DISCARD_EVENTS[seat][discarded]
         self._events.append(produced[0])
         self._pair_index += 1
         if self._pair_index < len(self._pairs):
@@ -631,9 +736,13 @@ class Session:
             "talon": self._talon[self._talon_pos :],
             "face down": list(self._face_down),
             "trick": [c for _, c in self._plays],
-            "won": list(self._won_cards),
+            "won": self._won_cards(),
             "discarded": list(self._discards),
         }
+
+    def _won_cards(self) -> list[Card]:
+        """The cards of this deal's settled tricks, in the order they were played."""
+        return [card for plays in self._won_tricks for _, card in plays]
 
     def face_down_position(self, card: Card) -> int:
         """The position of `card` among the face-down cards (for replaying records)."""
@@ -668,13 +777,14 @@ class Session:
             last = self._last_lead_suit
             mask = self._masks[self._to_act]
             if last < 0 or not mask >> (last << 3) & 0xFF or not mask & ~(0xFF << (last << 3)):
-                legal = tuple(map(_PLAY_OF, hand))
+                legal = _pick(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
             else:
                 legal = tuple([PLAYS[c] for c in hand if c >> 3 != last])
         elif step is _TAKE:
             legal = TAKES[: len(self._face_down)]
         elif step is _DISCARD:
-            legal = tuple(map(_DISCARD_OF, self._hands[self._to_act]))
+            hand = self._hands[self._to_act]
+            legal = _pick(*hand)(DISCARDS) if len(hand) > 1 else (DISCARDS[hand[0]],)
         else:
             legal = ()
         self._legal = legal
@@ -820,12 +930,11 @@ class Session:
         self.deals.append(log)
         self._events = events = log.events
         self._tricks_won = [[], [], [], []]
-        self._won_cards = []
+        self._won_tricks = []
         self._discards = []
         self._face_down = []
         self._plays = []
         self._followers = []
-        self._follower_index = 0
         self._out = []
         self._voids = [0, 0, 0, 0]
         self._last_lead_suit = NO_SUIT
@@ -837,11 +946,12 @@ class Session:
         self._pair_index = 0
         exempt = self._first_outs[-1] if self._first_outs else -1
         stake = self.rules.stake
+        antes = _ante_events(stake)
         for seat in SEATS:
             if seat != exempt:
                 self._net[seat] -= stake
                 self._kitty += stake
-                events.append(_new(Ante, (seat, stake)))
+                events.append(antes[seat])
         if self.rules.exchange is Exchange.OFF:
             self._start_play()
         else:
@@ -858,7 +968,7 @@ class Session:
             order = [(dealer + i) % 4 for i in (1, 2, 3, 4)]
             first = min(order, key=lambda s: len(self._hands[s]))
         events = self._events
-        events.append(_new(End, (first, blocked)))
+        events.append(_ENDS[first][blocked])
         remise = self.rules.remise
         for seat in SEATS:
             if not self._tricks_won[seat]:
@@ -949,87 +1059,6 @@ class Session:
         self._to_act = seat
         self._led_suit = NO_SUIT
 
-    def _resolve_trick(self, produced: tuple[Event, ...]) -> tuple[Event, ...]:
-        """Settle the trick (or take the lead back), then set up the next lead and its legal
-        actions (or end the deal); return `produced` (the last answer's events) and the rest."""
-        plays = self._plays
-        hands = self._hands
-        events = self._events
-        leader, lead_card = plays[0]
-        if len(plays) == 1:
-            hands[leader].append(lead_card)
-            self._masks[leader] |= 1 << lead_card
-            self._plays = []
-            back: Event = _new(TakeBack, (leader, lead_card))
-            events.append(back)
-            self._takebacks += 1
-            if self._takebacks >= 4 - self._masks.count(0):  # a full round of holders
-                start = len(events) - len(produced) - 1
-                self._end_deal(blocked=True)
-                self._compute_legal()
-                return _since(events, start, self._events)
-            led = self._led_suit
-            self._step = _LEAD
-            nxt = self._to_act = self._next_holder(leader)
-            self._led_suit = NO_SUIT
-            hand = hands[nxt]
-            mask = self._masks[nxt]
-            barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
-            if not barred or mask == barred << (led << 3):  # none, or nothing else
-                self._legal = tuple(map(_PLAY_OF, hand))
-            else:
-                self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
-            return (*produced, back)
-        led = self._led_suit
-        winner, best = leader, lead_card
-        doubled = False
-        for seat, card in plays:
-            if card == _MUSHKA:
-                winner, best, doubled = seat, card, True
-                break
-            if card > best and card >> 3 == led:
-                winner, best = seat, card
-        value = self._prices[led]
-        if doubled:
-            value *= 2
-        kitty = self._kitty
-        paid = value if value <= kitty else kitty
-        self._kitty = kitty - paid
-        self._net[winner] += paid
-        self._tricks_won[winner].append(led)
-        self._won_cards.extend(map(_CARD_OF_PLAY, plays))
-        self._plays = []
-        trick: Event = _new(Trick, (winner, SUITS[led], doubled, value, paid, best))
-        events.append(trick)
-        produced = (*produced, trick)
-        masks = self._masks
-        empty = masks.count(0)
-        out = self._out
-        if empty != len(out):  # someone played his last card (a seat goes out only here)
-            for seat, _ in plays:
-                if not masks[seat] and seat not in out:
-                    out.append(seat)
-                    gone: Event = _new(Out, (seat,))
-                    events.append(gone)
-                    produced = (*produced, gone)
-        self._takebacks = 0
-        if empty >= 3:  # at most one seat still holds cards
-            start = len(events)
-            self._end_deal(blocked=False)
-            self._compute_legal()
-            return produced + _since(events, start, self._events)
-        self._step = _LEAD
-        nxt = self._to_act = winner if hands[winner] else self._next_holder(winner)
-        self._led_suit = NO_SUIT
-        hand = hands[nxt]
-        mask = masks[nxt]
-        barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
-        if not barred or mask == barred << (led << 3):  # none, or nothing else
-            self._legal = tuple(map(_PLAY_OF, hand))
-        else:
-            self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
-        return produced
-
     def _next_holder(self, seat: int) -> int:
         hands = self._hands
         for i in (1, 2, 3):
@@ -1068,12 +1097,12 @@ class Session:
         """The seats still to answer the lead, in order, the one to act first."""
         if self._step is not _FOLLOW:
             return ()
-        return tuple(self._followers[self._follower_index :])
+        return (self._to_act, *reversed(self._followers))
 
     @property
     def followers_left(self) -> int:
         """How many players are still to answer the lead, the one to act included."""
-        return len(self._followers) - self._follower_index if self._step is _FOLLOW else 0
+        return len(self._followers) + 1 if self._step is _FOLLOW else 0
 
     @property
     def takebacks(self) -> int:
@@ -1166,3 +1195,45 @@ def _and_list(parts: Sequence[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _trick_events(prices: tuple[int, ...]) -> tuple[tuple[tuple[Trick | None, ...], ...], ...]:
+    table = _TRICKS.get(prices)
+    if table is None:
+        if len(_TRICKS) >= _MAX_CACHED:
+            _TRICKS.clear()
+        table = _TRICKS[prices] = tuple(
+            tuple(
+                tuple(
+                    Trick(w, SUITS[led], True, prices[led] * 2, prices[led] * 2, c)
+                    if c == _MUSHKA
+                    else Trick(w, SUITS[led], False, prices[led], prices[led], c)
+                    if c >> 3 == led
+                    else None
+                    for c in CARDS
+                )
+                for w in SEATS
+            )
+            for led in range(len(SUITS))
+        )
+    return table
+
+
+def _revoke_events(remise: int) -> tuple[tuple[Pass, Remise], ...]:
+    events = _REVOKE_EVENTS.get(remise)
+    if events is None:
+        if len(_REVOKE_EVENTS) >= _MAX_CACHED:
+            _REVOKE_EVENTS.clear()
+        events = _REVOKE_EVENTS[remise] = tuple(
+            (_REVOKES[s], Remise(s, remise, "revoke")) for s in SEATS
+        )
+    return events
+
+
+def _ante_events(stake: int) -> tuple[Ante, ...]:
+    events = _ANTE_EVENTS.get(stake)
+    if events is None:
+        if len(_ANTE_EVENTS) >= _MAX_CACHED:
+            _ANTE_EVENTS.clear()
+        events = _ANTE_EVENTS[stake] = tuple(Ante(s, stake) for s in SEATS)
+    return events

@@ -152,3 +152,15 @@ def test_the_public_facts_in_a_view_are_true(rules: HouseRules, seed: int, choic
         returned.extend(session.apply(rng.choice(session.legal_actions())))
     # what apply returned is exactly every event after those of the session's creation
     assert returned == [e for deal in session.deals for e in deal.events][at_start:]
+
+
+@settings(max_examples=300)
+@given(seed=st.integers(0, 2**63 - 1), size=st.integers(0, 70))
+def test_the_fast_shuffle_draws_exactly_as_random_shuffle(seed: int, size: int) -> None:
+    from mushka.chance import _shuffle
+
+    theirs, ours = list(range(size)), list(range(size))
+    their_rng, our_rng = random.Random(seed), random.Random(seed)
+    their_rng.shuffle(theirs)
+    _shuffle(our_rng, ours)
+    assert ours == theirs and our_rng.getstate() == their_rng.getstate()
