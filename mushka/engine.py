@@ -128,6 +128,7 @@ class Session:
         "_phase",
         "_plays",
         "_step",
+        "_stop_at_deal_end",
         "_takebacks",
         "_talon",
         "_talon_pos",
@@ -165,6 +166,7 @@ class Session:
         self._net = [0, 0, 0, 0]
         self._first_outs: list[int] = []
         self._legal: tuple[Action, ...] | None = None
+        self._stop_at_deal_end = False
         self._phase = Phase.EXCHANGE
         self._step = Step.NONE
         self._to_act = -1
@@ -172,14 +174,18 @@ class Session:
         self._start_deal(0)
 
     @classmethod
-    def at_position(cls, position: Position, chance: Chance) -> Session:
+    def at_position(
+        cls, position: Position, chance: Chance, *, stop_at_deal_end: bool = False
+    ) -> Session:
         """A session standing at a given point of the play phase, with nothing before it logged.
 
         For search over imagined deals (determinisation) and hand-built puzzles; `chance` deals
         any later deals. The position must be consistent (the caller's duty): every card in one
-        place, and the seat to act one that may act.
+        place, and the seat to act one that may act. With `stop_at_deal_end` the session is over
+        when this deal ends (its no-trick remises paid), instead of dealing the next one.
         """
         self = cls.__new__(cls)
+        self._stop_at_deal_end = stop_at_deal_end
         self.players = position.players
         self.rules = position.rules
         self.seed = None
@@ -546,7 +552,10 @@ class Session:
         self._first_outs.append(first)
         self._plays = []
         if self._deal_index + 1 < self.rules.deals:
-            self._start_deal(self._deal_index + 1)
+            if not self._stop_at_deal_end:
+                self._start_deal(self._deal_index + 1)
+                return
+            self._phase, self._step, self._to_act = Phase.OVER, Step.NONE, -1
             return
         amount = self._kitty
         self._net[first] += amount

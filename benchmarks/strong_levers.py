@@ -1,0 +1,76 @@
+"""What each of `strong`'s levers is worth: variants against three `basic` on the same seeds.
+
+Each variant is `strong` with one lever taken away (or the frozen `strong_v1`); the table gives each
+one's mean net per session against three `basic` (duplicate seats) and its difference from the full
+`strong`, paired seed by seed, with 95% intervals.
+
+    .venv/bin/python benchmarks/strong_levers.py [--seeds N] [--jobs J]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+import strong_v1
+
+from mushka.actions import Action
+from mushka.engine import Session
+from mushka.players.bots import StrongBot, basic_move
+from mushka.study.ladder import duplicate
+from mushka.study.simulate import Estimate
+
+
+def _basic_for_all(session: Session, hero: int) -> Action:
+    return basic_move(session)
+
+
+def full(rng: random.Random) -> StrongBot:
+    return StrongBot(rng)
+
+
+def basic_rollouts(rng: random.Random) -> StrongBot:
+    return StrongBot(rng, policy=_basic_for_all)
+
+
+def basic_discard(rng: random.Random) -> StrongBot:
+    return StrongBot(rng, search_discard=False)
+
+
+VARIANTS = {
+    "strong": full,
+    "basic rollouts": basic_rollouts,
+    "basic discard": basic_discard,
+    "strong_v1": strong_v1.make,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=100)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--only", action="append", default=[])
+    args = parser.parse_args()
+    names = args.only or list(VARIANTS)
+    if "strong" not in names:
+        names.insert(0, "strong")
+    factories = [(name, VARIANTS[name]) for name in names]
+    results = {}
+    for name in names:
+        match = duplicate(
+            name, "basic", args.seeds, jobs=args.jobs, master_seed=args.seed, factories=factories
+        )
+        results[name] = match
+        e = match.estimate
+        line = f"{name:<18}{match.sessions:>6} sessions {e.mean:+7.2f} ± {e.ci95:5.2f}"
+        if name != "strong":
+            diff = Estimate.of(
+                [a - b for a, b in zip(match.per_seed, results["strong"].per_seed, strict=True)]
+            )
+            line += f"   vs strong {diff.mean:+6.2f} ± {diff.ci95:5.2f}"
+        print(line + f"   ({match.seconds:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
