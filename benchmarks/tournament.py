@@ -5,7 +5,7 @@ previous `strong`, frozen in benchmarks/strong_v1.py). Each deal seed is played 
 tested player moving through all four seats while the cards stay the same, so card luck cancels
 out; the tested player's mean net per session is reported with a 95% confidence interval over the
 seeds (machinery: mushka.study.ladder). Then `strong`'s decisions with a choice are timed on one
-core (median, 99th percentile, slowest) against three `basic`.
+core (median, 99th percentile, slowest) against three `basic`, interleaved with `strong_v1`'s.
 
     .venv/bin/python benchmarks/tournament.py [--seeds N] [--jobs J] [--only strong:basic]
 """
@@ -29,24 +29,29 @@ LADDER = (("strong", "basic"), ("basic", "random"), ("strong", "strong_v1"))
 FACTORIES = (("strong_v1", strong_v1.make),)
 
 
-def strong_decision_times(sessions: int) -> list[float]:
-    """Seconds per `strong` decision with more than one legal action, in one process."""
-    times = []
+def decision_times(sessions: int) -> dict[str, list[float]]:
+    """Seconds per decision with more than one legal action of `strong` and, interleaved session by
+    session on the same deals, of `strong_v1` (the reference), each in seat 1 against three `basic`,
+    in this one process."""
+    times: dict[str, list[float]] = {"strong": [], "strong_v1": []}
     for index in range(sessions):
-        session = Session(rules=HouseRules(), seed=session_seed(99, index))
-        bots = [
-            make_bot("strong" if seat == 0 else "basic", random.Random(index * 4 + seat), None)
-            for seat in range(4)
-        ]
-        while not session.is_over:
-            seat = session.to_act
-            assert seat is not None
-            view = session.view(seat)
-            started = time.perf_counter()
-            action = bots[seat].choose(view)
-            if seat == 0 and len(view.legal_actions) > 1:
-                times.append(time.perf_counter() - started)
-            session.apply(action)
+        for name in times:
+            session = Session(rules=HouseRules(), seed=session_seed(99, index))
+            hero = (
+                strong_v1.make(random.Random(index))
+                if name == "strong_v1"
+                else make_bot(name, random.Random(index), None)
+            )
+            bots = [hero] + [make_bot("basic", random.Random(index)) for _ in range(3)]
+            while not session.is_over:
+                seat = session.to_act
+                assert seat is not None
+                view = session.view(seat)
+                started = time.perf_counter()
+                action = bots[seat].choose(view)
+                if seat == 0 and len(view.legal_actions) > 1:
+                    times[name].append(time.perf_counter() - started)
+                session.apply(action)
     return times
 
 
@@ -76,13 +81,14 @@ def main() -> None:
             flush=True,
         )
     if args.timing_sessions:
-        times = sorted(strong_decision_times(args.timing_sessions))
-        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-        print(
-            f"strong decisions with a choice (one core): {len(times)}; "
-            f"median {statistics.median(times) * 1000:.1f} ms, "
-            f"99th percentile {p99 * 1000:.0f} ms, slowest {times[-1] * 1000:.0f} ms"
-        )
+        for name, times in decision_times(args.timing_sessions).items():
+            times.sort()
+            p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+            print(
+                f"{name} decisions with a choice (one core): {len(times)}; "
+                f"median {statistics.median(times) * 1000:.1f} ms, "
+                f"99th percentile {p99 * 1000:.0f} ms, slowest {times[-1] * 1000:.0f} ms"
+            )
 
 
 if __name__ == "__main__":

@@ -11,7 +11,14 @@ from mushka.actions import DISCARDS, DRAW, PASS, PLAYS, Action
 from mushka.cards import MUSHKA
 from mushka.chance import SeededChance
 from mushka.engine import Phase, Position, Session, Step
-from mushka.players.determinize import lowest_card, sample_exchange, sample_position, trick_state
+from mushka.players.determinize import (
+    Knowledge,
+    knowledge,
+    lowest_card,
+    sample_exchange,
+    sample_position,
+    trick_state,
+)
 from mushka.view import SeatView
 
 _MUSHKA: Final = int(MUSHKA)
@@ -134,6 +141,9 @@ def basic_move(session: Session) -> Action:
     """`basic_action` in a session the searcher imagines (it may look at every hand there)."""
     seat = session.to_act
     assert seat is not None
+    legal = session.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
     plays = session.trick_plays
     step = session.step
     followers_after = 0
@@ -142,7 +152,7 @@ def basic_move(session: Session) -> Action:
     return basic_action(
         step,
         session.hand(seat),
-        session.legal_actions(),
+        legal,
         session.led_suit,
         plays,
         session.rules.prices,
@@ -253,6 +263,7 @@ class StrongBot:
         self.policy = policy
         self.search_discard = search_discard
         self.basic = BasicBot()
+        self._known: tuple[SeatView, Knowledge] | None = None
 
     def choose(self, view: SeatView) -> Action:
         return self.choose_from(view, self.evaluate(view))
@@ -298,7 +309,9 @@ class StrongBot:
         return {a: totals[a] / done for a in legal}
 
     def _play_world(self, view: SeatView) -> Callable[[Action, int], Session]:
-        position = sample_position(view, self.rng)
+        if self._known is None or self._known[0] is not view:
+            self._known = (view, knowledge(view))
+        position = sample_position(view, self.rng, self._known[1])
         return lambda _action, seed: position_session(position, seed)
 
     def _discard_world(self, view: SeatView) -> Callable[[Action, int], Session]:

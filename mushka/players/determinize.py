@@ -133,11 +133,12 @@ def _spend(k: Knowledge, seat: int, card: int) -> None:
             k.musts[seat] = (must[0], must[1] - 1)
 
 
-def sample_position(view: SeatView, rng: random.Random) -> Position:
+def sample_position(view: SeatView, rng: random.Random, known: Knowledge | None = None) -> Position:
     """One deal the seat cannot tell from the real one: its own hand and everything public kept,
-    the unseen cards shuffled into the other hands, the talon and the unseen discards."""
+    the unseen cards shuffled into the other hands, the talon and the unseen discards.
+    (`known`: the seat's `knowledge`, if already read from this view.)"""
     me = view.seat
-    k = knowledge(view)
+    k = known if known is not None else knowledge(view)
     mine = set(view.hand)
     known_elsewhere = set().union(*(k.held[s] for s in range(4) if s != me))
     pool = [c for c in range(32) if c not in mine and c not in k.gone and c not in known_elsewhere]
