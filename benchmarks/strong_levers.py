@@ -14,23 +14,17 @@ import random
 
 import strong_v1
 
-from mushka.actions import Action
-from mushka.engine import Session
-from mushka.players.bots import StrongBot, basic_move
+from mushka.players.bots import StrongBot
 from mushka.study.ladder import duplicate
 from mushka.study.simulate import Estimate
-
-
-def _basic_for_all(session: Session, hero: int) -> Action:
-    return basic_move(session)
 
 
 def full(rng: random.Random) -> StrongBot:
     return StrongBot(rng)
 
 
-def basic_rollouts(rng: random.Random) -> StrongBot:
-    return StrongBot(rng, policy=_basic_for_all)
+def no_exchange_knowledge(rng: random.Random) -> StrongBot:
+    return StrongBot(rng, exchange_knowledge=False)
 
 
 def basic_discard(rng: random.Random) -> StrongBot:
@@ -39,7 +33,7 @@ def basic_discard(rng: random.Random) -> StrongBot:
 
 VARIANTS = {
     "strong": full,
-    "basic rollouts": basic_rollouts,
+    "no exchange info": no_exchange_knowledge,
     "basic discard": basic_discard,
     "strong_v1": strong_v1.make,
 }
