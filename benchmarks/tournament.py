@@ -8,6 +8,7 @@ seeds (machinery: mushka.study.ladder). Then `strong`'s decisions with a choice 
 core (median, 99th percentile, slowest) against three `basic`, interleaved with `strong_v1`'s.
 
     .venv/bin/python benchmarks/tournament.py [--seeds N] [--jobs J] [--only strong:basic]
+    .venv/bin/python benchmarks/tournament.py --seeds 0 --timing-sessions 10   # timing only
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     ladder = [tuple(line.split(":", 1)) for line in args.only] or LADDER
+    if args.seeds == 0:
+        ladder = []  # timing only
     print(f"{'match':<24}{'sessions':>9}{'mean net per session (kop)':>30}{'seconds':>9}")
     for hero, field in ladder:
         match = duplicate(

@@ -14,7 +14,6 @@ from mushka.engine import Phase, Position, Session, Step
 from mushka.players.determinize import (
     Knowledge,
     knowledge,
-    lowest_card,
     sample_exchange,
     sample_position,
     trick_state,
@@ -103,9 +102,14 @@ def basic_action(
                 return DRAW
         return PASS
     if step is Step.DISCARD:
-        keep_last = [c for c in hand if c != _MUSHKA] or list(hand)
-        return DISCARDS[min(keep_last, key=lambda c: (c & 7, -prices[c >> 3]))]
+        return DISCARDS[lowest_card(hand, prices)]
     return legal[0]  # a blind take: every position is alike
+
+
+def lowest_card(hand: Sequence[int], prices: Sequence[int]) -> int:
+    """`basic`'s discard: the lowest card, the cheapest suit among equals, never the mushka."""
+    keep_last = [c for c in hand if c != _MUSHKA] or list(hand)
+    return min(keep_last, key=lambda c: (c & 7, -prices[c >> 3]))
 
 
 class BasicBot:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from mushka.cards import CARDS, MUSHKA
+from mushka.cards import CARDS
 from mushka.engine import Position, Step
 from mushka.events import (
     Discard,
@@ -302,9 +302,3 @@ class ExchangeWorld:
             to_act=(view.dealer + 1) % 4,
             out_of_play=tuple(CARDS[c] for c in gone),
         )
-
-
-def lowest_card(hand: Sequence[int], prices: Sequence[int]) -> int:
-    """`basic`'s discard: the lowest card, the cheapest suit among equals, never the mushka."""
-    keep_last = [c for c in hand if c != MUSHKA] or list(hand)
-    return min(keep_last, key=lambda c: (c & 7, -prices[c >> 3]))
