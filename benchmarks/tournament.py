@@ -1,11 +1,14 @@
-"""The strength ladder: `strong` against three `basic`, `basic` against three `random`.
+"""The strength ladder in the duplicate format, and how long `strong` takes to decide.
 
-Each deal seed is played four times, the tested player moving through all four seats while the
-cards stay the same (duplicate style), so card luck cancels out; the tested player's mean net per
-session is reported with a 95% confidence interval over the seeds. Also times `strong`'s
-decisions (the median, 99th percentile and slowest).
+Lines: `strong` vs three `basic`, `basic` vs three `random`, and `strong` vs three `strong_v1` (the
+previous `strong`, frozen in benchmarks/strong_v1.py). Each deal seed is played four times, the
+tested player moving through all four seats while the cards stay the same, so card luck cancels
+out; the tested player's mean net per session is reported with a 95% confidence interval over the
+seeds (machinery: mushka.study.ladder). Then `strong`'s decisions with a choice are timed on one
+core (median, 99th percentile, slowest) against three `basic`, interleaved with `strong_v1`'s.
 
-    .venv/bin/python benchmarks/tournament.py [--seeds N] [--jobs J]
+    .venv/bin/python benchmarks/tournament.py [--seeds N] [--jobs J] [--only strong:basic]
+    .venv/bin/python benchmarks/tournament.py --seeds 0 --timing-sessions 10   # timing only
 """
 
 from __future__ import annotations
@@ -15,73 +18,80 @@ import random
 import statistics
 import time
 
+import strong_v1
+
 from mushka.engine import Session
 from mushka.house_rules import HouseRules
 from mushka.players.bots import make_bot
-from mushka.study.simulate import Estimate, RunConfig, run_sessions, session_seed
+from mushka.study.ladder import duplicate
+from mushka.study.simulate import session_seed
 
-LADDER = (("strong", "basic"), ("basic", "random"))
-
-
-def matchup(hero: str, foe: str, seeds: int, jobs: int, master: int) -> tuple[Estimate, float]:
-    """The hero's mean net per session, seats rotated over the same deals; and the seconds taken."""
-    started = time.perf_counter()
-    per_seed = [0.0] * seeds
-    for seat in range(4):
-        strategies = [foe] * 4
-        strategies[seat] = hero
-        config = RunConfig(
-            HouseRules(), master, (strategies[0], strategies[1], strategies[2], strategies[3])
-        )
-        for outcome in run_sessions(config, seeds, jobs):
-            per_seed[outcome.index] += outcome.net[seat] / 4
-    return Estimate.of(per_seed), time.perf_counter() - started
+LADDER = (("strong", "basic"), ("basic", "random"), ("strong", "strong_v1"))
+FACTORIES = (("strong_v1", strong_v1.make),)
 
 
-def strong_decision_times(sessions: int) -> list[float]:
-    times = []
+def decision_times(sessions: int) -> dict[str, list[float]]:
+    """Seconds per decision with more than one legal action of `strong` and, interleaved session by
+    session on the same deals, of `strong_v1` (the reference), each in seat 1 against three `basic`,
+    in this one process."""
+    times: dict[str, list[float]] = {"strong": [], "strong_v1": []}
     for index in range(sessions):
-        session = Session(rules=HouseRules(), seed=session_seed(99, index))
-        bots = [
-            make_bot("strong" if seat == 0 else "basic", random.Random(index * 4 + seat))
-            for seat in range(4)
-        ]
-        while not session.is_over:
-            seat = session.to_act
-            assert seat is not None
-            view = session.view(seat)
-            started = time.perf_counter()
-            action = bots[seat].choose(view)
-            if seat == 0 and len(view.legal_actions) > 1:
-                times.append(time.perf_counter() - started)
-            session.apply(action)
+        for name in times:
+            session = Session(rules=HouseRules(), seed=session_seed(99, index))
+            hero = (
+                strong_v1.make(random.Random(index))
+                if name == "strong_v1"
+                else make_bot(name, random.Random(index), None)
+            )
+            bots = [hero] + [make_bot("basic", random.Random(index)) for _ in range(3)]
+            while not session.is_over:
+                seat = session.to_act
+                assert seat is not None
+                view = session.view(seat)
+                started = time.perf_counter()
+                action = bots[seat].choose(view)
+                if seat == 0 and len(view.legal_actions) > 1:
+                    times[name].append(time.perf_counter() - started)
+                session.apply(action)
     return times
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
-        "--seeds", type=int, default=500, help="deal seeds per matchup (each played 4 times)"
+        "--seeds", type=int, default=150, help="deal seeds per line (each played 4 times)"
     )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=2026, help="master seed")
     parser.add_argument("--timing-sessions", type=int, default=20)
+    parser.add_argument(
+        "--only", action="append", default=[], help="HERO:FIELD lines to run (default: all)"
+    )
     args = parser.parse_args()
-    print(f"{'matchup':<22}{'sessions':>9}{'mean net per session (kop)':>30}{'seconds':>9}")
-    for hero, foe in LADDER:
-        estimate, seconds = matchup(hero, foe, args.seeds, args.jobs, args.seed)
-        verdict = "beats" if estimate.mean - estimate.ci95 > 0 else "does not clearly beat"
+    ladder = [tuple(line.split(":", 1)) for line in args.only] or LADDER
+    if args.seeds == 0:
+        ladder = []  # timing only
+    print(f"{'match':<24}{'sessions':>9}{'mean net per session (kop)':>30}{'seconds':>9}")
+    for hero, field in ladder:
+        match = duplicate(
+            hero, field, args.seeds, jobs=args.jobs, master_seed=args.seed, factories=FACTORIES
+        )
+        e = match.estimate
         print(
-            f"{hero + ' vs 3 ' + foe:<22}{4 * args.seeds:>9}"
-            f"{f'{estimate.mean:+.2f} ± {estimate.ci95:.2f}':>30}{seconds:>9.0f}   {hero} {verdict} {foe}",
+            f"{hero + ' vs 3 ' + field:<24}{match.sessions:>9}"
+            f"{f'{e.mean:+.2f} ± {e.ci95:.2f}':>30}{match.seconds:>9.0f}   "
+            f"{hero} {match.verdict} {field}",
             flush=True,
         )
-    times = sorted(strong_decision_times(args.timing_sessions))
-    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-    print(
-        f"strong decisions with a choice: {len(times)}; median {statistics.median(times) * 1000:.0f} ms, "
-        f"99th percentile {p99 * 1000:.0f} ms, slowest {times[-1] * 1000:.0f} ms"
-    )
+    if args.timing_sessions:
+        for name, times in decision_times(args.timing_sessions).items():
+            times.sort()
+            p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+            print(
+                f"{name} decisions with a choice (one core): {len(times)}; "
+                f"median {statistics.median(times) * 1000:.1f} ms, "
+                f"99th percentile {p99 * 1000:.0f} ms, slowest {times[-1] * 1000:.0f} ms"
+            )
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from mushka.engine import Session
 from mushka.errors import HouseRuleError, MushkaError
 from mushka.house_rules import Exchange, HouseRules, parse_prices
 from mushka.ledger import session_accounts
-from mushka.players.bots import STRATEGIES
+from mushka.players.bots import check_strategy
 from mushka.record import loads, replay
 from mushka.study.simulate import Outcome, RunConfig
 from mushka.study.simulate import simulate as run_simulation
@@ -167,6 +167,14 @@ def simulate(
         ),
     ] = 1,
     json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    compare: Annotated[
+        str | None,
+        typer.Option(
+            "--compare",
+            help="Compare strategies, e.g. strong,basic,random: each against three of each other, "
+            "in every seat over the same deals (-n sessions per pairing); a table with 95% intervals.",
+        ),
+    ] = None,
     stake: Annotated[
         str,
         typer.Option(
@@ -183,6 +191,9 @@ def simulate(
     runs = [house_rules(s, remise, prices, deals, exchange) for s in stakes]
     strategies = _strategies(bot or ["random"])
     workers = jobs or os.cpu_count() or 1
+    if compare is not None:
+        _compare(compare, runs[0], sessions, seed, workers, json_output)
+        return
     if record is not None and not record.parent.is_dir():
         raise typer.BadParameter(
             f"the folder {record.parent} does not exist", param_hint="'--record'"
@@ -233,6 +244,31 @@ def simulate(
         console.print(f"Records written to {record}.")
 
 
+def _compare(
+    text: str, rules: HouseRules, sessions: int, seed: int, workers: int, as_json: bool
+) -> None:
+    """`simulate --compare`: the duplicate ladder of the listed strategies."""
+    from mushka.study.ladder import compare
+    from mushka.tui.report_view import compare_json, compare_view
+
+    names = [name.strip() for name in text.split(",")]
+    try:
+        for name in names:
+            check_strategy(name)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--compare'") from None
+    if len(set(names)) < 2:
+        raise typer.BadParameter(
+            "give two or more different strategies, e.g. strong,basic,random",
+            param_hint="'--compare'",
+        )
+    matches = compare(names, -(-sessions // 4), jobs=workers, master_seed=seed, rules=rules)
+    if as_json:
+        typer.echo(json.dumps(compare_json(matches), indent=1))
+    else:
+        Console(highlight=False).print(compare_view(names, matches))
+
+
 def _stakes(text: str) -> list[int]:
     parts = [part.strip() for part in text.split(",")]
     if not all(re.fullmatch("[+-]?[0-9]{1,9}", part) for part in parts):  # ASCII digits only
@@ -245,11 +281,10 @@ def _stakes(text: str) -> list[int]:
 
 def _strategies(names: list[str]) -> tuple[str, str, str, str]:
     for name in names:
-        if name not in STRATEGIES:
-            raise typer.BadParameter(
-                f"unknown strategy {name!r}: choose from {', '.join(STRATEGIES)}",
-                param_hint="'--bot'",
-            )
+        try:
+            check_strategy(name)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--bot'") from None
     if len(names) == 1:
         return (names[0], names[0], names[0], names[0])
     if len(names) == 4:
@@ -419,7 +454,11 @@ def play(
         int, typer.Option("--bots", min=0, max=4, help="Computer players in the last N free seats.")
     ] = 0,
     bot_strategy: Annotated[
-        str, typer.Option("--strategy", help="Strategy of the --bots players.")
+        str,
+        typer.Option(
+            "--strategy",
+            help="Strategy of the --bots players. Seeded games replay exactly: strong searches a fixed number of deals (a 2 s cap per move is only a safety net).",
+        ),
     ] = "strong",
     bot_delay: Annotated[
         float,
@@ -528,11 +567,10 @@ def _no_save(session: Session, ui: dict[str, object]) -> None:
 
 def bot_seats(specs: list[str], count: int, strategy: str) -> dict[int, str]:
     """Seat → strategy from `--bot SEAT[:STRATEGY]` options and `--bots N`."""
-    if strategy not in STRATEGIES:
-        raise typer.BadParameter(
-            f"unknown strategy {strategy!r}: choose from {', '.join(STRATEGIES)}",
-            param_hint="'--strategy'",
-        )
+    try:
+        check_strategy(strategy)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--strategy'") from None
     seats: dict[int, str] = {}
     for spec in specs:
         seat_text, _, name = spec.partition(":")
@@ -541,11 +579,10 @@ def bot_seats(specs: list[str], count: int, strategy: str) -> dict[int, str]:
                 f"{spec!r}: the seat must be a number from 1 to 4", param_hint="'--bot'"
             )
         name = name.strip() or strategy
-        if name not in STRATEGIES:
-            raise typer.BadParameter(
-                f"{spec!r}: unknown strategy {name!r}; choose from {', '.join(STRATEGIES)}",
-                param_hint="'--bot'",
-            )
+        try:
+            check_strategy(name)
+        except ValueError as exc:
+            raise typer.BadParameter(f"{spec!r}: {exc}", param_hint="'--bot'") from None
         seat = int(seat_text) - 1
         if seat in seats:
             raise typer.BadParameter(f"seat {seat + 1} is given twice", param_hint="'--bot'")

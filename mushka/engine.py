@@ -201,6 +201,7 @@ class Session:
         "_revokes",
         "_seen",
         "_step",
+        "_stop_at_deal_end",
         "_takebacks",
         "_talon",
         "_talon_pos",
@@ -297,6 +298,7 @@ class Session:
         # (a snapshot restored if chance fails), since it may start a deal or an exchange.
         self._guard = type(chance) is not SeededChance
         self._seen = [None, None, None, None]
+        self._stop_at_deal_end = False
         self._phase = Phase.EXCHANGE
         self._step = _NONE
         self._to_act = -1
@@ -315,14 +317,18 @@ class Session:
         self._compute_legal()
 
     @classmethod
-    def at_position(cls, position: Position, chance: Chance) -> Session:
+    def at_position(
+        cls, position: Position, chance: Chance, *, stop_at_deal_end: bool = False
+    ) -> Session:
         """A session standing at a given point of the play phase, with nothing before it logged.
 
         For search over imagined deals (determinisation) and hand-built puzzles; `chance` deals
         any later deals. The position must be consistent (the caller's duty): every card in one
-        place, and the seat to act one that may act.
+        place, and the seat to act one that may act. With `stop_at_deal_end` the session is over
+        when this deal ends (its no-trick remises paid), instead of dealing the next one.
         """
         self = cls.__new__(cls)
+        self._stop_at_deal_end = stop_at_deal_end
         self.players = position.players
         self.rules = position.rules
         self._prices = position.rules.prices
@@ -978,6 +984,11 @@ class Session:
         self._first_outs.append(first)
         self._plays = []
         if self._deal_index + 1 < self.rules.deals:
+            if self._stop_at_deal_end:  # a rollout that must not deal the next deal
+                self._phase = _OVER
+                self._step = _NONE
+                self._to_act = -1
+                return
             self._start_deal(self._deal_index + 1, self._ask_deal(self._deal_index + 1))
             return
         amount = self._kitty

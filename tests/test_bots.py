@@ -10,12 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mushka.actions import PASS, play
+from mushka.cards import Suit, parse_card
 from mushka.chance import SeededChance
 from mushka.engine import Phase, Session, Step
 from mushka.events import Pass
 from mushka.house_rules import Exchange, HouseRules
-from mushka.players.bots import BasicBot, RandomBot, StrongBot, make_bot, rollout
-from mushka.players.determinize import sample_position, trick_state
+from mushka.players.bots import BasicBot, RandomBot, StrongBot, basic_move, make_bot, rollout
+from mushka.players.determinize import knowledge, sample_exchange, sample_position, trick_state
 
 
 def play_out(strategies: list[str], seed: int, rules: HouseRules | None = None) -> Session:
@@ -203,3 +204,94 @@ def test_bots_get_only_a_seat_view() -> None:
         assert bot.choose(view) in view.legal_actions
     assert not hasattr(view, "session") and "_hands" not in dir(view)
     assert session.step in (Step.TAKE, Step.LEAD)
+
+
+def _exchange_session() -> Session:
+    """Anna lays four hearts face down; Boris, Vera and Gleb each take one (7♥, 8♥, 9♥)."""
+    return make_session(
+        ["7H 8H 9H 10H 7C", "8C 9C 8D 9D 8S", "10C JC 10D JD 9S", "QC QD KC KD 10S"],
+        exchange="modern",
+    )
+
+
+def test_a_taker_knows_the_exposed_suit_and_that_the_exposer_lacks_it() -> None:
+    session = _exchange_session()
+    act(session, "take 1")
+    view = session.view(1)
+    assert view.step is Step.DISCARD
+    known = knowledge(view)
+    assert known.exposed_suit == Suit.H and Suit.H in known.voids[0]
+    for sample in range(10):
+        world = sample_exchange(view, random.Random(sample))
+        assert all(c >> 3 == Suit.H for c in world.face_down)
+        assert not any(c >> 3 == Suit.H for c in world.hands[0])
+        assert world.hands[1] == list(view.hand)
+        start = world.after_discard(int(parse_card("8S")), lambda h: min(h))
+        assert [len(h) for h in start.hands] == [5, 5, 5, 5]
+        assert len(start.talon) == 12 - 3 and start.to_act == 0
+        placed = [c for h in start.hands for c in h] + list(start.talon) + list(start.out_of_play)
+        assert sorted(placed) == list(range(32))
+
+
+def test_strong_weighs_every_discard_and_picks_one() -> None:
+    session = _exchange_session()
+    act(session, "take 1")
+    view = session.view(1)
+    bot = StrongBot(random.Random(2), worlds=6)
+    values = bot.evaluate(view)
+    assert set(values) == set(view.legal_actions) and len(values) == 6
+    assert bot.choose(view) in view.legal_actions
+
+
+def test_after_an_exchange_the_exposer_is_imagined_with_the_cards_nobody_took() -> None:
+    session = _exchange_session()
+    act(session, "take 1", "discard 8S", "take 1", "discard 9S", "take 1", "discard 10S")
+    assert session.phase is Phase.PLAY and session.hand(0).count(parse_card("10H")) == 1
+    act(session, "7C")
+    view = session.view(1)
+    assert knowledge(view).musts == {0: (Suit.H, 1)}  # four laid, three taken: one heart went back
+    for sample in range(20):
+        pos = sample_position(view, random.Random(sample))
+        assert any(c.suit == Suit.H for c in pos.hands[0])
+    vera = knowledge(session.view(2))
+    assert vera.musts == {0: (Suit.H, 1)}
+    assert knowledge(session.view(0)).musts == {}  # Anna knows her own hand
+
+
+def test_a_session_at_a_position_can_stop_at_the_end_of_its_deal() -> None:
+    session = Session(rules=HouseRules(deals=3), seed=11)
+    rng = random.Random(3)
+    while session.phase is not Phase.PLAY:
+        session.apply(rng.choice(session.legal_actions()))
+    for stop in (True, False):
+        twin = Session.at_position(
+            session.position(), SeededChance(random.Random(0)), stop_at_deal_end=stop
+        )
+        moves = random.Random(4)
+        while twin.deal_index == 0 and not twin.is_over:
+            twin.apply(moves.choice(twin.legal_actions()))
+        assert twin.is_over is stop and twin.deal_index == (0 if stop else 1)
+        assert len(twin.first_outs) == 1 and sum(twin.net) + twin.kitty == 0
+        assert (twin.legal_actions() == ()) is stop
+
+
+def test_a_rollout_counts_the_next_ante_that_going_out_first_saves() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "AS 8D 9D 10D JD", "JC QC KC AC 7D", "KD AD 8S 9S 10S"],
+        deals=2,
+    )
+    act(session, "QH")
+    position = session.position()
+    gains = []
+    for seat in range(4):
+        replay = Session.at_position(
+            position, SeededChance(random.Random(0)), stop_at_deal_end=True
+        )
+        gains.append(rollout(replay, seat, play("AS"), lambda s, _h: basic_move(s)))
+    for seat, gain in enumerate(gains):
+        twin = Session.at_position(position, SeededChance(random.Random(0)), stop_at_deal_end=True)
+        twin.apply(play("AS"))
+        while not twin.is_over:
+            twin.apply(basic_move(twin))
+        ante = 0 if twin.first_outs[-1] == seat else 15
+        assert gain == twin.net[seat] - session.net[seat] - ante

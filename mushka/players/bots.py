@@ -11,7 +11,13 @@ from mushka.actions import DISCARDS, DRAW, PASS, PLAYS, Action
 from mushka.cards import MUSHKA
 from mushka.chance import SeededChance
 from mushka.engine import Phase, Position, Session, Step
-from mushka.players.determinize import sample_position, trick_state
+from mushka.players.determinize import (
+    Knowledge,
+    knowledge,
+    sample_exchange,
+    sample_position,
+    trick_state,
+)
 from mushka.view import SeatView
 
 _MUSHKA: Final = int(MUSHKA)
@@ -96,9 +102,14 @@ def basic_action(
                 return DRAW
         return PASS
     if step is Step.DISCARD:
-        keep_last = [c for c in hand if c != _MUSHKA] or list(hand)
-        return DISCARDS[min(keep_last, key=lambda c: (c & 7, -prices[c >> 3]))]
+        return DISCARDS[lowest_card(hand, prices)]
     return legal[0]  # a blind take: every position is alike
+
+
+def lowest_card(hand: Sequence[int], prices: Sequence[int]) -> int:
+    """`basic`'s discard: the lowest card, the cheapest suit among equals, never the mushka."""
+    keep_last = [c for c in hand if c != _MUSHKA] or list(hand)
+    return min(keep_last, key=lambda c: (c & 7, -prices[c >> 3]))
 
 
 class BasicBot:
@@ -134,6 +145,9 @@ def basic_move(session: Session) -> Action:
     """`basic_action` in a session the searcher imagines (it may look at every hand there)."""
     seat = session.to_act
     assert seat is not None
+    legal = session.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
     plays = session.trick_plays
     step = session.step
     followers_after = 0
@@ -142,7 +156,7 @@ def basic_move(session: Session) -> Action:
     return basic_action(
         step,
         session.hand(seat),
-        session.legal_actions(),
+        legal,
         session.led_suit,
         plays,
         session.rules.prices,
@@ -154,54 +168,140 @@ def basic_move(session: Session) -> Action:
 
 # ---------------------------------------------------------------- `strong`: Monte Carlo search
 
+INTERACTIVE_TIME_LIMIT: Final = 2.0
+"""Seconds after which a computer player at the table stops searching: a safety net only — at the
+default settings no decision comes near it, so a seeded game replays the same."""
+
+Policy = Callable[[Session, int], Action]
+
+
+def rollout_move(session: Session, hero: int) -> Action:
+    """The rollout policy: `basic` for everyone. (Leading by looking at every imagined hand
+    measured 4.5 ± 4.3 kop per session weaker; see benchmarks/strong_levers.py.)"""
+    return basic_move(session)
+
+
+def rollout(session: Session, seat: int, first: Action, policy: Policy = rollout_move) -> float:
+    """Play `first`, then `policy` for everyone to the end of the deal; the seat's money gained.
+
+    `session` stops at the deal's end (see `Session.at_position`): the next deal's ante, which
+    going out first saves, is counted here; in the last deal the final kitty is in the net.
+    """
+    start = session.net[seat]
+    session.apply(first)
+    apply = session.apply
+    while not session.is_over:
+        apply(policy(session, seat))
+    gained = session.net[seat] - start
+    rules = session.rules
+    if session.deal_index + 1 < rules.deals and session.first_outs[-1] != seat:
+        gained -= rules.stake
+    return float(gained)
+
+
+def position_session(position: Position, seed: int) -> Session:
+    """An imagined deal as a session that ends with the deal."""
+    return Session.at_position(position, SeededChance(random.Random(seed)), stop_at_deal_end=True)
+
 
 class StrongBot:
     """Flat Monte Carlo over determinised deals: for each legal action, imagine many deals
-    consistent with everything this seat has seen, play each out with `basic` for everyone to
-    the end of the deal, and choose the action with the best average money result (the next
-    deal's ante, saved by going out first, and the final kitty included).
+    consistent with everything this seat has seen (what an exchange revealed included), play each
+    out to the end of the deal with the rollout policy, and choose the action with the best average
+    money result (the next deal's ante, saved by going out first, and the final kitty included).
+    The exchange discard is searched the same way. The amount of work is fixed (`worlds`), so
+    decisions follow from the seed alone; `time_limit` is only a safety net for interactive play.
     """
 
     name = "strong"
 
-    def __init__(self, rng: random.Random, worlds: int = 48, time_limit: float = 0.35) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        worlds: int = 48,
+        time_limit: float | None = None,
+        *,
+        policy: Policy = rollout_move,
+        search_discard: bool = True,
+        exchange_knowledge: bool = True,
+    ) -> None:
         self.rng = rng
         self.worlds = worlds
         self.time_limit = time_limit
+        self.policy = policy
+        self.search_discard = search_discard
+        self.exchange_knowledge = exchange_knowledge
         self.basic = BasicBot()
+        self._known: tuple[SeatView, Knowledge] | None = None
 
     def choose(self, view: SeatView) -> Action:
+        return self.choose_from(view, self.evaluate(view))
+
+    def choose_from(self, view: SeatView, values: dict[Action, float]) -> Action:
+        """The best action by `values` (from `evaluate`); `basic`'s among equals or without any."""
+        fallback = self.basic.choose(view)
+        if not values:
+            return fallback
+        return max(view.legal_actions, key=lambda a: (values[a], a == fallback))
+
+    def evaluate(self, view: SeatView) -> dict[Action, float]:
+        """The expected money (kop) of each legal action to the end of this deal, from the seat's
+        view alone; empty when there is nothing to weigh (one choice, or a blind take)."""
         legal = view.legal_actions
-        if len(legal) == 1 or view.phase is not Phase.PLAY:
-            return self.basic.choose(view)
-        deadline = time.perf_counter() + self.time_limit
+        if len(legal) < 2:
+            return {}
+        if view.phase is Phase.PLAY:
+            return self._search(view, legal, self._play_world)
+        if view.step is Step.DISCARD and self.search_discard:
+            return self._search(view, legal, self._discard_world)
+        return {}
+
+    def _search(
+        self,
+        view: SeatView,
+        legal: Sequence[Action],
+        world: Callable[[SeatView], Callable[[Action, int], Session]],
+    ) -> dict[Action, float]:
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         totals = dict.fromkeys(legal, 0.0)
-        rollouts = 0
+        done = 0
         for _ in range(self.worlds):
-            position = sample_position(view, self.rng)
+            imagined = world(view)
             seed = self.rng.getrandbits(32)
             for action in legal:  # the same imagined world for every action: fairer comparisons
-                totals[action] += rollout(position_session(position, seed), view.seat, action)
-            rollouts += 1
-            if time.perf_counter() > deadline:
+                session = imagined(action, seed)
+                first = action if view.phase is Phase.PLAY else None
+                totals[action] += _finish(session, view.seat, first, self.policy)
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
                 break
-        fallback = self.basic.choose(view)
-        return max(legal, key=lambda a: (totals[a] / rollouts, a == fallback))
+        return {a: totals[a] / done for a in legal}
+
+    def _play_world(self, view: SeatView) -> Callable[[Action, int], Session]:
+        if self._known is None or self._known[0] is not view:
+            known = knowledge(view)
+            if not self.exchange_knowledge:
+                known.musts.clear()
+            self._known = (view, known)
+        position = sample_position(view, self.rng, self._known[1])
+        return lambda _action, seed: position_session(position, seed)
+
+    def _discard_world(self, view: SeatView) -> Callable[[Action, int], Session]:
+        world = sample_exchange(view, self.rng)
+        prices = view.rules.prices
+
+        def imagined(action: Action, seed: int) -> Session:
+            assert action.card is not None
+            position = world.after_discard(action.card, lambda h: lowest_card(h, prices))
+            return position_session(position, seed)
+
+        return imagined
 
 
-def position_session(position: Position, seed: int) -> Session:
-    return Session.at_position(position, SeededChance(random.Random(seed)))
-
-
-def rollout(session: Session, seat: int, first: Action) -> float:
-    """Play `first`, then `basic` for everyone to the end of the deal; the seat's money gained."""
-    start = session.net[seat]
-    deal = session.deal_index
-    session.apply(first)
-    apply = session.apply
-    while not session.is_over and session.deal_index == deal:
-        apply(basic_move(session))
-    return float(session.net[seat] - start)
+def _finish(session: Session, seat: int, first: Action | None, policy: Policy) -> float:
+    if first is not None:
+        return rollout(session, seat, first, policy)
+    return rollout(session, seat, policy(session, seat), policy)
 
 
 STRATEGIES: Final[dict[str, Callable[[random.Random], Bot]]] = {
@@ -211,10 +311,19 @@ STRATEGIES: Final[dict[str, Callable[[random.Random], Bot]]] = {
 }
 
 
-def make_bot(strategy: str, rng: random.Random) -> Bot:
-    try:
-        return STRATEGIES[strategy](rng)
-    except KeyError:
-        raise ValueError(
-            f"unknown strategy {strategy!r}: choose from {', '.join(STRATEGIES)}"
-        ) from None
+def check_strategy(name: str) -> str:
+    """The strategy's name if there is such a strategy; else ValueError saying which there are."""
+    if name not in STRATEGIES:
+        raise ValueError(f"unknown strategy {name!r}: choose from {', '.join(STRATEGIES)}")
+    return name
+
+
+def make_bot(
+    strategy: str, rng: random.Random, time_limit: float | None = INTERACTIVE_TIME_LIMIT
+) -> Bot:
+    """A computer player of `strategy`, its choices drawn from `rng`. The study passes
+    `time_limit=None`: its results then depend on the seed alone, whatever the machine's load."""
+    factory = STRATEGIES[check_strategy(strategy)]
+    if factory is StrongBot:
+        return StrongBot(rng, time_limit=time_limit)
+    return factory(rng)

@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from mushka.cards import CARDS
 from mushka.engine import Position, Step
-from mushka.events import Discard, Draw, Follow, Lead, Pass, TakeBack, Trick
+from mushka.events import (
+    Discard,
+    Draw,
+    Expose,
+    Follow,
+    Lead,
+    Pass,
+    Replenish,
+    Take,
+    TakeBack,
+    Trick,
+)
+from mushka.house_rules import Exchange
 from mushka.view import SeatView
+
+NO_SUIT = -1
 
 
 def trick_state(view: SeatView) -> tuple[list[tuple[int, int]], list[int]]:
@@ -33,65 +48,112 @@ def trick_state(view: SeatView) -> tuple[list[tuple[int, int]], list[int]]:
     return plays, waiting
 
 
-def _knowledge(view: SeatView) -> tuple[set[int], dict[int, set[int]], list[set[int]], int, int]:
-    """What the seat knows of this deal: cards gone from play, cards known in others' hands,
-    suits each seat is known to lack, the suit led last, and the run of taken-back leads since
-    the last trick. (Unseen discards are the unseen cards in no hand and not in the talon.)"""
-    gone: set[int] = set()
-    held: dict[int, set[int]] = {s: set() for s in range(4)}
-    voids: list[set[int]] = [set(), set(), set(), set()]
-    led = -1
-    last_lead = -1
-    takebacks = 0
+@dataclass
+class Knowledge:
+    """What a seat knows of the current deal beyond the public counts.
+
+    `held`: cards known to be in another's hand (a taken-back lead); `voids`: suits a seat is known
+    to lack; `musts`: (suit, count) a seat is known to hold at least — an exposer gets back the
+    face-down cards nobody took, all of the exposed suit, which a taker knows from his own card.
+    """
+
+    gone: set[int] = field(default_factory=set)
+    held: dict[int, set[int]] = field(default_factory=lambda: {s: set() for s in range(4)})
+    voids: list[set[int]] = field(default_factory=lambda: [set(), set(), set(), set()])
+    musts: dict[int, tuple[int, int]] = field(default_factory=dict)
+    last_lead: int = NO_SUIT
+    takebacks: int = 0
+    exposed_suit: int = NO_SUIT  # of the exchange under way, when this seat knows it
+
+
+def knowledge(view: SeatView) -> Knowledge:
+    """Read the seat's knowledge from the deal's events as it saw them."""
+    me = view.seat
+    k = Knowledge()
+    led = NO_SUIT
+    exposer, laid, taken, suit = -1, 0, 0, NO_SUIT
     for event in view.events:
-        if isinstance(event, Discard):
+        if isinstance(event, Expose):
+            exposer, laid, taken = event.seat, len(event.cards), 0
+            known = [c for c in event.cards if c is not None]
+            suit = known[0] >> 3 if known else NO_SUIT
+            k.exposed_suit = suit
+        elif isinstance(event, Take):
+            taken += 1
+            if event.card is not None and event.seat == me:
+                suit = k.exposed_suit = event.card >> 3
+        elif isinstance(event, Replenish):
+            if suit != NO_SUIT and event.seat != me and laid > taken:
+                k.musts[event.seat] = (suit, laid - taken)
+            k.exposed_suit = NO_SUIT
+            exposer = -1
+        elif isinstance(event, Discard):
             if event.card is not None:
-                gone.add(event.card)
+                k.gone.add(event.card)
         elif isinstance(event, Lead):
-            led = last_lead = event.card >> 3
-            gone.add(event.card)
-            held[event.seat].discard(event.card)
+            led = k.last_lead = event.card >> 3
+            k.gone.add(event.card)
+            k.held[event.seat].discard(event.card)
+            _spend(k, event.seat, event.card)
         elif isinstance(event, Follow):
-            gone.add(event.card)
-            held[event.seat].discard(event.card)
+            k.gone.add(event.card)
+            k.held[event.seat].discard(event.card)
+            _spend(k, event.seat, event.card)
         elif isinstance(event, Draw):
             if event.played and event.card is not None:
-                gone.add(event.card)
-                voids[event.seat].add(led)
+                k.gone.add(event.card)
+                k.voids[event.seat].add(led)
             else:
-                voids[event.seat] = {led}  # he lacked the suit; the new card may be of any other
+                k.voids[event.seat] = {led}  # he lacked the suit; the new card may be of any other
         elif isinstance(event, Pass):
             if not event.remise:
-                voids[event.seat].add(led)
+                k.voids[event.seat].add(led)
         elif isinstance(event, TakeBack):
-            gone.discard(event.card)
-            held[event.seat].add(event.card)
-            takebacks += 1
-            led = -1
+            k.gone.discard(event.card)
+            k.held[event.seat].add(event.card)
+            k.takebacks += 1
+            led = NO_SUIT
         elif isinstance(event, Trick):
-            takebacks = 0
-            led = -1
-    return gone, held, voids, last_lead, takebacks
+            k.takebacks = 0
+            led = NO_SUIT
+    if exposer >= 0 and exposer != me and suit != NO_SUIT:
+        k.voids[exposer].add(suit)  # mid-exchange: he laid down every card of that suit
+    for seat, (must_suit, _) in list(k.musts.items()):
+        if must_suit in k.voids[seat]:
+            del k.musts[seat]  # a pass without remise showed he has none left
+    return k
 
 
-def sample_position(view: SeatView, rng: random.Random) -> Position:
+def _spend(k: Knowledge, seat: int, card: int) -> None:
+    must = k.musts.get(seat)
+    if must is not None and card >> 3 == must[0]:
+        if must[1] <= 1:
+            del k.musts[seat]
+        else:
+            k.musts[seat] = (must[0], must[1] - 1)
+
+
+def sample_position(view: SeatView, rng: random.Random, known: Knowledge | None = None) -> Position:
     """One deal the seat cannot tell from the real one: its own hand and everything public kept,
-    the unseen cards shuffled into the other hands, the talon and the unseen discards."""
+    the unseen cards shuffled into the other hands, the talon and the unseen discards.
+    (`known`: the seat's `knowledge`, if already read from this view.)"""
     me = view.seat
-    gone, held, voids, last_lead, takebacks = _knowledge(view)
+    k = known if known is not None else knowledge(view)
     mine = set(view.hand)
-    known_elsewhere = set().union(*(held[s] for s in range(4) if s != me))
-    pool = [c for c in range(32) if c not in mine and c not in gone and c not in known_elsewhere]
-    need = {s: view.hand_sizes[s] - len(held[s]) for s in range(4) if s != me}
-    hands = _deal_unseen(pool, need, voids, rng)
-    rest = [c for c in pool if all(c not in h for h in hands.values())]
+    known_elsewhere = set().union(*(k.held[s] for s in range(4) if s != me))
+    pool = [c for c in range(32) if c not in mine and c not in k.gone and c not in known_elsewhere]
+    need = {s: view.hand_sizes[s] - len(k.held[s]) for s in range(4) if s != me}
+    hands = deal_unseen(pool, need, k.voids, k.musts, rng)
+    dealt = {c for h in hands.values() for c in h}
+    rest = [c for c in pool if c not in dealt]
     rng.shuffle(rest)
     talon = rest[: view.talon_count]
     plays, waiting = trick_state(view)
+    on_trick = {c for _, c in plays}
     all_hands = tuple(
         tuple(CARDS[c] for c in view.hand)
         if s == me
-        else tuple(CARDS[c] for c in (*held[s], *hands[s]))
+        else tuple(CARDS[c] for c in (*k.held[s], *hands[s]))
         for s in range(4)
     )
     return Position(
@@ -106,33 +168,137 @@ def sample_position(view: SeatView, rng: random.Random) -> Position:
         first_outs=view.first_outs,
         tricks_won=tuple(tuple(int(s) for s in t) for t in view.tricks),
         out_order=view.out_order,
-        last_lead_suit=last_lead,
-        takebacks=takebacks,
+        last_lead_suit=k.last_lead,
+        takebacks=k.takebacks,
         to_act=me,
         trick=tuple((s, CARDS[c]) for s, c in plays),
         followers=tuple(waiting),
-        out_of_play=tuple(CARDS[c] for c in gone if c not in {c for _, c in plays}),
+        out_of_play=tuple(CARDS[c] for c in k.gone if c not in on_trick),
     )
 
 
-def _deal_unseen(
-    pool: Sequence[int], need: dict[int, int], voids: list[set[int]], rng: random.Random
+def deal_unseen(
+    pool: Sequence[int],
+    need: dict[int, int],
+    voids: list[set[int]],
+    musts: dict[int, tuple[int, int]],
+    rng: random.Random,
 ) -> dict[int, list[int]]:
-    """Give each other seat `need[s]` unseen cards, none of a suit he is known to lack if possible."""
+    """Give each other seat `need[s]` unseen cards: none of a suit he is known to lack and at least
+    the cards of a suit he is known to hold, where the pool allows (else as close as it comes)."""
     for attempt in range(20):
+        strict = attempt < 19
         left = list(pool)
         rng.shuffle(left)
         hands: dict[int, list[int]] = {}
         ok = True
-        for seat in sorted(need, key=lambda s: -len(voids[s])):
-            lacking = voids[seat] if attempt < 19 else set()
-            allowed = [c for c in left if c >> 3 not in lacking]
-            if len(allowed) < need[seat]:
+        for seat in sorted(need, key=lambda s: (s not in musts, -len(voids[s]), s)):
+            lacking = voids[seat] if strict else set()
+            hand: list[int] = []
+            must = musts.get(seat) if strict else None
+            if must is not None:
+                hand = [c for c in left if c >> 3 == must[0]][: min(must[1], need[seat])]
+            chosen = set(hand)
+            for c in left:
+                if len(hand) >= need[seat]:
+                    break
+                if c not in chosen and c >> 3 not in lacking:
+                    hand.append(c)
+            if len(hand) < need[seat]:
                 ok = False
                 break
-            hands[seat] = allowed[: need[seat]]
-            taken = set(hands[seat])
+            hands[seat] = hand
+            taken = set(hand)
             left = [c for c in left if c not in taken]
         if ok:
             return hands
-    raise AssertionError("unreachable: the last attempt ignores what the seats lack")
+    raise AssertionError("unreachable: the last attempt ignores what the seats know")
+
+
+# ---------------------------------------------------------------- the exchange, imagined
+
+DiscardRule = Callable[[Sequence[int]], int]
+
+
+def sample_exchange(view: SeatView, rng: random.Random) -> ExchangeWorld:
+    """The hidden cards at a discard of the exchange, dealt out consistently with the seat's view:
+    the face-down cards left are of the suit the seat just took, and the exposer holds none of it."""
+    me = view.seat
+    assert view.exchange is not None
+    exposer = view.exchange[0]
+    k = knowledge(view)
+    suit = k.exposed_suit
+    mine = set(view.hand)
+    pool = [c for c in range(32) if c not in mine and c not in k.gone]
+    rng.shuffle(pool)
+    face_down = [c for c in pool if c >> 3 == suit][: view.face_down_count]
+    short = view.face_down_count - len(face_down)
+    left = [c for c in pool if c not in face_down]
+    face_down += left[:short]
+    left = left[short:]
+    need = {s: view.hand_sizes[s] for s in range(4) if s != me}
+    voids: list[set[int]] = [set(), set(), set(), set()]
+    voids[exposer] = {suit} if suit != NO_SUIT else set()
+    hands = deal_unseen(left, need, voids, {}, rng)
+    dealt = {c for h in hands.values() for c in h}
+    rest = [c for c in left if c not in dealt]
+    hands[me] = list(view.hand)
+    return ExchangeWorld(
+        view=view,
+        hands=[hands[s] for s in range(4)],
+        face_down=face_down,
+        talon=rest[: view.talon_count],
+        gone=sorted(k.gone) + rest[view.talon_count :],
+    )
+
+
+@dataclass
+class ExchangeWorld:
+    """An imagined deal stopped at the seat's discard."""
+
+    view: SeatView
+    hands: list[list[int]]
+    face_down: list[int]
+    talon: list[int]
+    gone: list[int]
+
+    def after_discard(self, card: int, others_discard: DiscardRule) -> Position:
+        """The position at the first lead once the seat discards `card` and the rest of this
+        exchange is carried out (later takers discard by `others_discard`). Exchanges that would
+        follow this one are not imagined."""
+        view = self.view
+        assert view.exchange is not None
+        exposer, _, me = view.exchange
+        hands = [list(h) for h in self.hands]
+        hands[me].remove(card)
+        gone = [*self.gone, card]
+        face_down = list(self.face_down)
+        if view.rules.exchange is Exchange.OLD:
+            receivers = [(exposer + 1) % 4, (exposer + 2) % 4]
+        else:
+            receivers = [(exposer + i) % 4 for i in (1, 2, 3)]
+        taken = len(receivers)
+        for receiver in receivers[receivers.index(me) + 1 :]:
+            hands[receiver].append(face_down.pop())
+            dropped = others_discard(hands[receiver])
+            hands[receiver].remove(dropped)
+            gone.append(dropped)
+        hands[exposer] += face_down + self.talon[:taken]
+        talon = self.talon[taken:]
+        return Position(
+            players=view.players,
+            rules=view.rules,
+            deal_index=view.deal_number - 1,
+            dealer=view.dealer,
+            hands=tuple(tuple(CARDS[c] for c in h) for h in hands),
+            talon=tuple(CARDS[c] for c in talon),
+            kitty=view.kitty,
+            net=view.net,
+            first_outs=view.first_outs,
+            tricks_won=((), (), (), ()),
+            out_order=(),
+            last_lead_suit=NO_SUIT,
+            takebacks=0,
+            to_act=(view.dealer + 1) % 4,
+            out_of_play=tuple(CARDS[c] for c in gone),
+        )

@@ -7,14 +7,17 @@ import multiprocessing
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from mushka.engine import Session
-from mushka.events import Ante, End, Payout, Remise, Trick, is_decision
+from mushka.events import End, Remise, Trick, is_decision
 from mushka.house_rules import HouseRules
-from mushka.players.bots import make_bot
+from mushka.ledger import session_accounts
+from mushka.players.bots import Bot, make_bot
 from mushka.record import dumps_session
 
 
@@ -36,14 +39,22 @@ def play_random_session(
     return session
 
 
+BotFactory = Callable[[random.Random], Bot]
+
+
 @dataclass(frozen=True)
 class RunConfig:
-    """What to simulate: the house rules, the master seed and each seat's strategy."""
+    """What to simulate: the house rules, the master seed and each seat's strategy.
+
+    `factories` names extra players (module-level callables, so worker processes can rebuild
+    them), such as a frozen reference kept outside the package.
+    """
 
     rules: HouseRules
     master_seed: int
     strategies: tuple[str, str, str, str] = ("random", "random", "random", "random")
     keep_records: bool = False
+    factories: tuple[tuple[str, BotFactory], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,13 +78,15 @@ class Outcome:
 
 def play_session(config: RunConfig, index: int) -> Outcome:
     seed = session_seed(config.master_seed, index)
-    if all(s == "random" for s in config.strategies):
+    if all(s == "random" for s in config.strategies) and not config.factories:
         session = play_random_session(config.rules, seed)
     else:
         session = Session(None, config.rules, seed=seed)
+        extra = dict(config.factories)
         bots = [
-            make_bot(name, random.Random(f"{seed}:{seat}"))
+            extra[name](rng) if name in extra else make_bot(name, rng, time_limit=None)
             for seat, name in enumerate(config.strategies)
+            for rng in (random.Random(f"{seed}:{seat}"),)
         ]
         while not session.is_over:
             seat = session.to_act
@@ -83,33 +96,27 @@ def play_session(config: RunConfig, index: int) -> Outcome:
 
 
 def outcome_of(session: Session, index: int, keep_record: bool = False) -> Outcome:
-    antes = [0, 0, 0, 0]
-    received = [0, 0, 0, 0]
-    tricks = remises = blocked = underpaid = actions = final_kitty = 0
+    """The session's money (from the ledger) and counts of what happened in it."""
+    accounts = session_accounts([deal.events for deal in session.deals])
+    tricks = remises = blocked = underpaid = actions = 0
     for deal in session.deals:
         for event in deal.events:
             if isinstance(event, Trick):
                 tricks += 1
-                received[event.winner] += event.paid
                 underpaid += event.paid < event.value
-            elif isinstance(event, Ante):
-                antes[event.seat] += event.amount
             elif isinstance(event, Remise):
                 remises += 1
             elif isinstance(event, End):
                 blocked += event.blocked
-            elif isinstance(event, Payout):
-                received[event.seat] += event.amount
-                final_kitty = event.amount
             elif is_decision(event):
                 actions += 1
     return Outcome(
         index=index,
         first_dealer=session.deals[0].dealer,
         net=session.net,
-        antes=tuple(antes),
-        received=tuple(received),
-        final_kitty=final_kitty,
+        antes=tuple(a.antes for a in accounts),
+        received=tuple(a.winnings + a.payout for a in accounts),
+        final_kitty=sum(a.payout for a in accounts),
         deals=len(session.deals),
         tricks=tricks,
         remises=remises,
@@ -164,8 +171,37 @@ class Estimate:
 
 
 @dataclass
+class Tally:
+    """Streaming statistics of whole numbers: count, sum and sum of squares, kept exactly, so the
+    result does not depend on the order the values came in (nor on how the run was split)."""
+
+    n: int = 0
+    total: int = 0
+    squares: int = 0
+
+    def add(self, value: int) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    def estimate(self) -> Estimate:
+        n = self.n
+        if n == 0:
+            return Estimate(0.0, 0.0, 0)
+        mean = self.total / n
+        if n < 2:
+            return Estimate(mean, 0.0, n)
+        variance = Fraction(n * self.squares - self.total * self.total, n * (n - 1))
+        return Estimate(mean, 1.96 * math.sqrt(variance) / math.sqrt(n), n)
+
+
+@dataclass
 class Report:
-    """What many sessions say about the game; `to_json()` for machines, the CLI draws it."""
+    """What many sessions say about the game; `to_json()` for machines, the CLI draws it.
+
+    Memory stays constant however many sessions are added: sums, and an exact histogram of the
+    players' nets (whole kopecks within the session's bounds, so its size does not grow with them).
+    """
 
     rules: dict[str, Any]
     strategies: tuple[str, ...]
@@ -177,11 +213,11 @@ class Report:
     underpaid: int = 0
     actions: int = 0
     sessions_with_dry_kitty: int = 0
-    nets: list[int] = field(default_factory=list)
-    seat_nets: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
-    position_nets: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
-    final_kitties: list[int] = field(default_factory=list)
-    winner_nets: list[int] = field(default_factory=list)
+    net_counts: Counter[int] = field(default_factory=Counter)
+    seat_nets: list[Tally] = field(default_factory=lambda: [Tally() for _ in range(4)])
+    position_nets: list[Tally] = field(default_factory=lambda: [Tally() for _ in range(4)])
+    final_kitty: Tally = field(default_factory=Tally)
+    winner_net: Tally = field(default_factory=Tally)
     recouped: int = 0
     all_recouped: int = 0
     seconds: float = 0.0
@@ -196,44 +232,69 @@ class Report:
         self.actions += outcome.actions
         self.sessions_with_dry_kitty += outcome.underpaid > 0
         for seat, net in enumerate(outcome.net):
-            self.nets.append(net)
-            self.seat_nets[seat].append(net)
-            self.position_nets[(seat - outcome.first_dealer) % 4].append(net)
-        self.final_kitties.append(outcome.final_kitty)
-        self.winner_nets.append(max(outcome.net))
+            self.net_counts[net] += 1
+            self.seat_nets[seat].add(net)
+            self.position_nets[(seat - outcome.first_dealer) % 4].add(net)
+        self.final_kitty.add(outcome.final_kitty)
+        self.winner_net.add(max(outcome.net))
         recouped = [r >= a for r, a in zip(outcome.received, outcome.antes, strict=True)]
         self.recouped += sum(recouped)
         self.all_recouped += all(recouped)
 
+    def _sorted_nets(self) -> list[tuple[int, int]]:
+        return sorted(self.net_counts.items())
+
+    def _order_statistic(self, rank: int) -> int:
+        """The `rank`-th smallest net (0-based)."""
+        seen = 0
+        for value, count in self._sorted_nets():
+            seen += count
+            if rank < seen:
+                return value
+        raise IndexError(rank)
+
     def percentiles(self) -> dict[str, float]:
-        if len(self.nets) < 2:
+        """The 5th to 95th percentiles of the players' nets (interpolated, as `statistics.quantiles`
+        with the inclusive method)."""
+        n = sum(self.net_counts.values())
+        if n < 2:
             return {}
-        cuts = statistics.quantiles(self.nets, n=20, method="inclusive")
-        return {"p5": cuts[0], "p25": cuts[4], "p50": cuts[9], "p75": cuts[14], "p95": cuts[18]}
+        cuts = {}
+        for name, i in (("p5", 1), ("p25", 5), ("p50", 10), ("p75", 15), ("p95", 19)):
+            j, delta = divmod(i * (n - 1), 20)  # exact integer steps, as the textbook does
+            below, above = self._order_statistic(j), self._order_statistic(j + 1)
+            cuts[name] = (below * (20 - delta) + above * delta) / 20
+        return cuts
 
     def histogram(self, bins: int = 12) -> list[tuple[int, int, int]]:
         """(low, high, count) buckets of the players' net results."""
-        if not self.nets:
+        if not self.net_counts:
             return []
-        low, high = min(self.nets), max(self.nets)
+        low, high = min(self.net_counts), max(self.net_counts)
         width = max(1, math.ceil((high - low + 1) / bins))
         counts = [0] * bins
-        for net in self.nets:
-            counts[min(bins - 1, (net - low) // width)] += 1
+        for net, count in self.net_counts.items():
+            counts[min(bins - 1, (net - low) // width)] += count
         return [(low + i * width, low + (i + 1) * width - 1, c) for i, c in enumerate(counts)]
 
     @property
     def kitty_share_of_winners(self) -> float:
-        total = sum(self.winner_nets)
-        return sum(self.final_kitties) / total if total > 0 else 0.0
+        total = self.winner_net.total
+        return self.final_kitty.total / total if total > 0 else 0.0
 
     def seat(self, seat: int) -> Estimate:
-        return Estimate.of(self.seat_nets[seat])
+        return self.seat_nets[seat].estimate()
 
     def position(self, position: int) -> Estimate:
-        return Estimate.of(self.position_nets[position])
+        return self.position_nets[position].estimate()
 
     def to_json(self) -> dict[str, Any]:
+        """The results, then the timing (`seconds`, `sessions_per_second`, `actions_per_second`):
+        only the timing depends on the machine; see `results_json`."""
+        return self.results_json() | self.timing_json()
+
+    def results_json(self) -> dict[str, Any]:
+        """Everything that follows from the seed alone: the same for any `--jobs` and any load."""
         return {
             "rules": self.rules,
             "strategies": list(self.strategies),
@@ -252,15 +313,22 @@ class Report:
             ],
             "seat_net": [asdict(self.seat(s)) for s in range(4)],
             "position_net": {name: asdict(self.position(p)) for p, name in enumerate(POSITIONS)},
-            "final_kitty": asdict(Estimate.of(self.final_kitties)),
-            "winner_net": asdict(Estimate.of(self.winner_nets)),
+            "final_kitty": asdict(self.final_kitty.estimate()),
+            "winner_net": asdict(self.winner_net.estimate()),
             "kitty_share_of_winner_net": self.kitty_share_of_winners,
             "player_recoup_rate": self.recouped / (4 * self.sessions) if self.sessions else 0.0,
             "all_four_recoup_rate": self.all_recouped / self.sessions if self.sessions else 0.0,
+        }
+
+    def timing_json(self) -> dict[str, float]:
+        return {
             "seconds": self.seconds,
             "sessions_per_second": self.sessions / self.seconds if self.seconds else 0.0,
             "actions_per_second": self.actions / self.seconds if self.seconds else 0.0,
         }
+
+
+TIMING_KEYS = ("seconds", "sessions_per_second", "actions_per_second")
 
 
 POSITIONS = ("first dealer", "first leader", "third seat", "fourth seat")

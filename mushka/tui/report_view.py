@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
+from typing import Any
 
 from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from mushka.study.ladder import Match
 from mushka.study.simulate import POSITIONS, Estimate, Report
 from mushka.tui.look import Look
 
@@ -76,9 +79,9 @@ def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
     kitty.add_column("measure")
     kitty.add_column("value", justify="right")
     kitty.add_row(
-        "final kitty (taken by the last first out)", _pm(Estimate.of(report.final_kitties), look)
+        "final kitty (taken by the last first out)", _pm(report.final_kitty.estimate(), look)
     )
-    kitty.add_row("winner's net", _pm(Estimate.of(report.winner_nets), look))
+    kitty.add_row("winner's net", _pm(report.winner_net.estimate(), look))
     kitty.add_row("final kitty as a share of winners' results", _pct(report.kitty_share_of_winners))
     kitty.add_row("players who recoup their antes", _pct(data["player_recoup_rate"]))
     kitty.add_row(
@@ -121,12 +124,50 @@ def sweep_view(reports: Sequence[Report]) -> Table:
         data = report.to_json()
         table.add_row(
             str(report.rules["stake"]),
-            f"{Estimate.of(report.final_kitties).mean:.1f}",
+            f"{report.final_kitty.estimate().mean:.1f}",
             _pct(report.kitty_share_of_winners),
-            f"{Estimate.of(report.winner_nets).mean:+.1f}",
+            f"{report.winner_net.estimate().mean:+.1f}",
             _pct(data["player_recoup_rate"]),
             _pct(data["all_four_recoup_rate"]),
             _pct(data["blocked_deal_rate"]),
             _pct(data["dry_kitty_session_rate"]),
         )
     return table
+
+
+def compare_view(strategies: Sequence[str], matches: Sequence[Match]) -> Table:
+    """Rows: the hero; columns: the three others at the table; cells: kop per session ± 95% CI."""
+    cells = {(m.hero, m.field): m for m in matches}
+    sessions = max((m.sessions for m in matches), default=0)
+    table = Table(
+        title="Strategies compared: hero's net per session, kop (mean ± 95% CI)",
+        caption=f"Each cell: the row's strategy in each seat in turn against three of the column's, "
+        f"over the same deals ({sessions} sessions); + means the row wins money.",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    table.add_column("hero \\ against 3")
+    for field in strategies:
+        table.add_column(field, justify="right")
+    for hero in strategies:
+        row = [hero]
+        for field in strategies:
+            match = cells.get((hero, field))
+            row.append(_pm(match.estimate) if match is not None else "·")
+        table.add_row(*row)
+    return table
+
+
+def compare_json(matches: Sequence[Match]) -> dict[str, Any]:
+    return {
+        "compare": [
+            {
+                "hero": m.hero,
+                "field": m.field,
+                "sessions": m.sessions,
+                "net": asdict(m.estimate),
+                "seconds": m.seconds,
+            }
+            for m in matches
+        ]
+    }
