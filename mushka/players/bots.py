@@ -12,6 +12,7 @@ from mushka.cards import MUSHKA
 from mushka.chance import SeededChance
 from mushka.engine import Phase, Position, Session, Step
 from mushka.players.determinize import sample_position, trick_state
+from mushka.players.strategies import STRATEGY_NAMES, check_strategy
 from mushka.view import SeatView
 
 _MUSHKA: Final = int(MUSHKA)
@@ -211,10 +212,9 @@ STRATEGIES: Final[dict[str, Callable[[random.Random], Bot]]] = {
 }
 
 
+assert tuple(STRATEGIES) == STRATEGY_NAMES
+
+
 def make_bot(strategy: str, rng: random.Random) -> Bot:
-    try:
-        return STRATEGIES[strategy](rng)
-    except KeyError:
-        raise ValueError(
-            f"unknown strategy {strategy!r}: choose from {', '.join(STRATEGIES)}"
-        ) from None
+    """A computer player of the named strategy; UnknownStrategyError if there is none."""
+    return STRATEGIES[check_strategy(strategy)](rng)
