@@ -1,6 +1,7 @@
 """Start-up: `mushka --version` against a bare `python -c "import typer"`, measured interleaved.
 
-Each round runs both commands once, in alternating order, timing each with `time.perf_counter`
+The program is the installed `mushka` script next to this Python (what a user types), not
+`python -m mushka`, which adds runpy's own start-up. Each round runs both commands once, in alternating order, timing each with `time.perf_counter`
 around `subprocess.run`; the figure is the ratio of the medians (the target is at most 1.2).
 
     .venv/bin/python benchmarks/startup.py [--rounds N]
@@ -13,9 +14,11 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
+SCRIPT = Path(sys.executable).with_name("mushka")  # the program as installed beside this Python
 COMMANDS = {
-    "mushka --version": [sys.executable, "-m", "mushka", "--version"],
+    "mushka --version": [str(SCRIPT), "--version"],
     'python -c "import typer"': [sys.executable, "-c", "import typer"],
 }
 

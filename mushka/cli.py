@@ -1,10 +1,9 @@
 """The `mushka` command line: options parsed and checked for form, then each command's module runs.
 
 Start-up stays light: nothing here imports Rich, the engine, the computer players or the study;
-each command imports its own module when it runs.
+each command imports its own module when it runs. (No `from __future__ import annotations`:
+typer would then evaluate every annotation string again while building the command tree.)
 """
-
-from __future__ import annotations
 
 import contextlib
 import io
