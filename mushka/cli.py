@@ -39,7 +39,7 @@ class _Commands(TyperGroup):
             typer.echo(exc.format_message())
             sys.exit(exc.exit_code)
         except ClickException as exc:
-            typer.echo(usage_line(exc), err=True)
+            print(usage_line(exc), file=sys.stderr)  # in the console's encoding, not forced UTF-8
             sys.exit(exc.exit_code)
         except typer.Abort:
             sys.exit(1)
@@ -57,7 +57,7 @@ def usage_line(exc: ClickException) -> str:
     """A usage error in one line: the command, the option, what is wrong — nothing twice."""
     ctx = getattr(exc, "ctx", None)
     where = ctx.command_path if ctx is not None else "mushka"
-    message = " ".join(exc.message.split())
+    message = _cut(" ".join(exc.message.split()))
     if isinstance(exc, BadParameter) and message:
         hint = exc.param_hint
         if hint is None and exc.param is not None and exc.param.opts:
@@ -67,7 +67,7 @@ def usage_line(exc: ClickException) -> str:
         if isinstance(hint, str) and hint:
             return f"{where} {hint}: {message}"
         return f"{where}: {message}"
-    message = " ".join(exc.format_message().split())
+    message = _cut(" ".join(exc.format_message().split()))
     return f"{where}: {message} (see: {where} --help)"
 
 
@@ -109,6 +109,11 @@ def seconds(text: str | float) -> float:
     if not re.fullmatch(r"[0-9]{1,4}(\.[0-9]{1,6})?", text.strip()):
         raise BadParameter(f"give a number of seconds such as 0.5, not {_quote(text)}")
     return float(text)
+
+
+def _cut(message: str, limit: int = 300) -> str:
+    """A message cut to `limit` characters: an error never echoes a megabyte of input."""
+    return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
 def _quote(text: str) -> str:

@@ -200,3 +200,10 @@ def test_undo_and_hints_survive_the_save_and_refuse_hostile_values() -> None:
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_that_prints_offers_ascii(command: str) -> None:
     assert "--ascii" in runner.invoke(app, [command, "--help"]).output
+
+
+@pytest.mark.parametrize("option", ["--bot", "--player", "--stake", "--prices", "--exchange"])
+def test_a_megabyte_value_gives_a_short_line(option: str) -> None:
+    done = mushka("play", option, "9" * 100_000 + "\x1b[31m")
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert len(done.stderr) < 450 and "\x1b" not in done.stderr

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import sys
 from typing import NoReturn
 
 import typer
 
 from mushka.errors import MushkaError
+from mushka.tui.look import guard_streams
 from mushka.tui.storage import json_problem, one_line
 
 
 def fail(message: str, code: int) -> NoReturn:
     """One clear line on stderr, then the exit code: never a traceback, never a file's megabytes."""
-    typer.echo(f"mushka: {one_line(message, 400)}", err=True)
+    guard_streams()  # click's echo would write UTF-8 to an ASCII console; print spells it out
+    print(f"mushka: {one_line(message, 400)}", file=sys.stderr)
     raise typer.Exit(code)
 
 

@@ -13,7 +13,7 @@ import typer
 from rich.text import Text
 
 from mushka.engine import Session
-from mushka.errors import MushkaError
+from mushka.errors import MushkaError, short_repr
 from mushka.players.strategies import check_strategy
 from mushka.tui.commands.exits import bad_option, fail
 from mushka.tui.commands.house import house_rules
@@ -219,12 +219,12 @@ def bot_seats(specs: list[str], count: int, strategy: str) -> dict[int, str]:
     for spec in specs:
         seat_text, _, name = spec.partition(":")
         if re.fullmatch("[1-4]", seat_text.strip()) is None:  # ASCII only: int() takes "١" too
-            bad_option("--bot", f"{spec!r}: the seat must be a number from 1 to 4")
+            bad_option("--bot", f"{short_repr(spec)}: the seat must be a number from 1 to 4")
         name = name.strip() or strategy
         try:
             check_strategy(name)
         except MushkaError as exc:
-            bad_option("--bot", f"{spec!r}: {exc}")
+            bad_option("--bot", f"{short_repr(spec)}: {exc}")
         seat = int(seat_text) - 1
         if seat in seats:
             bad_option("--bot", f"seat {seat + 1} is given twice")
