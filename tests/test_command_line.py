@@ -207,3 +207,16 @@ def test_a_megabyte_value_gives_a_short_line(option: str) -> None:
     done = mushka("play", option, "9" * 100_000 + "\x1b[31m")
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
     assert len(done.stderr) < 450 and "\x1b" not in done.stderr
+
+
+def test_the_command_line_and_make_bot_refuse_a_strategy_in_the_same_words() -> None:
+    import random
+
+    from mushka.players.bots import STRATEGIES, make_bot
+    from mushka.players.strategies import STRATEGY_NAMES, UnknownStrategyError
+
+    assert tuple(STRATEGIES) == STRATEGY_NAMES
+    with pytest.raises(UnknownStrategyError) as refused:
+        make_bot("clever", random.Random(1))
+    said = runner.invoke(app, ["simulate", "--bot", "clever"]).output
+    assert str(refused.value) in said and said.count("choose from random, basic, strong") == 1
