@@ -159,7 +159,7 @@ RemiseOpt = Annotated[
         "--remise",
         parser=whole(),
         metavar="KOP",
-        help="Kopecks paid into the kitty for a revoke, and by each player without a trick in a deal.",
+        help="Kopecks paid into the kitty for a revoke, and by a player left without a trick.",
     ),
 ]
 PricesOpt = Annotated[

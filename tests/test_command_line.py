@@ -83,6 +83,7 @@ def test_help_of_every_command_fits_an_ascii_console_of_80_columns(command: list
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert done.stdout.isascii() and "Usage: mushka" in done.stdout
     assert max(len(line) for line in done.stdout.splitlines()) <= 80
+    assert not re.search(r"\[default:\s*\n", done.stdout)  # a default is never cut in two
 
 
 @pytest.mark.parametrize(
