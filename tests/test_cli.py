@@ -57,10 +57,18 @@ def test_simulate_prints_a_summary_and_writes_records(tmp_path: Path) -> None:
 
 
 def test_simulate_is_reproducible_from_its_seed(tmp_path: Path) -> None:
-    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    for path in (a, b):
-        runner.invoke(app, ["simulate", "-n", "5", "--seed", "42", "--record", str(path)])
-    assert a.read_bytes() == b.read_bytes()
+    reports = []
+    for name in ("a", "b", "c"):
+        seed = "7" if name == "c" else "42"
+        path = tmp_path / f"{name}.jsonl"
+        args = ["simulate", "-n", "5", "--seed", seed, "--record", str(path), "--json"]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        records = path.read_text(encoding="utf-8").splitlines()
+        assert len(records) == 5 and all(json.loads(line)["players"] for line in records)
+        reports.append((_without_timing(json.loads(result.stdout)), records))
+    assert reports[0] == reports[1]
+    assert reports[0][1] != reports[2][1]  # the seed matters: another one deals other games
 
 
 @pytest.mark.parametrize(
@@ -309,8 +317,16 @@ def test_simulate_json_answers_what_players_ask() -> None:
         "third seat",
         "fourth seat",
     }
+    assert result.exit_code == 0 and report["sessions"] == 30
     assert sum(b["count"] for b in report["net_histogram"]) == 4 * 30
-    assert report["seat_net"][0]["mean"] > report["seat_net"][1]["mean"]  # basic beats random
+    percentiles = list(report["net_percentiles"].values())
+    assert percentiles == sorted(percentiles) and percentiles[0] < 0 < percentiles[-1]
+    # money is conserved: the kitty is paid out at the end, so the seats' results sum to nothing
+    assert abs(sum(seat["mean"] for seat in report["seat_net"])) < 1e-6
+    assert abs(sum(p["mean"] for p in report["position_net"].values())) < 1e-6
+    for rate in ("player_recoup_rate", "all_four_recoup_rate", "blocked_deal_rate"):
+        assert 0 <= report[rate] <= 1
+    assert report["all_four_recoup_rate"] <= report["player_recoup_rate"]
 
 
 def test_simulate_sweeps_the_stake() -> None:

@@ -21,6 +21,7 @@ from mushka import cli
 from mushka.engine import Session
 from mushka.record import to_record
 from mushka.tui import hotseat, storage
+from mushka.tui.commands import play as play_command
 from mushka.tui.hotseat import HotSeat, TableSettings
 from mushka.tui.terminal import Terminal
 
@@ -161,7 +162,7 @@ def no_space(*args: object, **kwargs: object) -> None:
 
 @pytest.fixture
 def as_if_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "_require_terminal", lambda: None)
+    monkeypatch.setattr(play_command, "require_terminal", lambda: None)
 
 
 def test_a_state_folder_that_is_a_file_is_said_before_play_starts(

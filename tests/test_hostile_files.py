@@ -21,6 +21,7 @@ from mushka.house_rules import HouseRules
 from mushka.record import dumps, to_record
 from mushka.study.simulate import play_random_session
 from mushka.tui import storage, terminal
+from mushka.tui.commands import play as play_command
 from mushka.tui.hotseat import TableSettings
 
 NAMES = ("Anna", "Boris", "Vera", "Gleb")
@@ -207,7 +208,8 @@ HISTORY_ROWS = list(CASES)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setattr(cli, "_require_terminal", lambda: None)  # play in-process, input from EOF
+    # play in-process, input from EOF
+    monkeypatch.setattr(play_command, "require_terminal", lambda: None)
     monkeypatch.setattr(terminal, "_no_echo", contextlib.nullcontext)  # no termios on a pipe
     real_open = os.open
 

@@ -18,6 +18,7 @@ from mushka.players.determinize import (
     sample_position,
     trick_state,
 )
+from mushka.players.strategies import check_strategy
 from mushka.view import SeatView
 
 _MUSHKA: Final = int(MUSHKA)
@@ -309,13 +310,6 @@ STRATEGIES: Final[dict[str, Callable[[random.Random], Bot]]] = {
     "basic": BasicBot,
     "strong": StrongBot,
 }
-
-
-def check_strategy(name: str) -> str:
-    """The strategy's name if there is such a strategy; else ValueError saying which there are."""
-    if name not in STRATEGIES:
-        raise ValueError(f"unknown strategy {name!r}: choose from {', '.join(STRATEGIES)}")
-    return name
 
 
 def make_bot(

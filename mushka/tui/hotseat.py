@@ -90,6 +90,8 @@ class TableSettings:
     bots: dict[int, str] = field(default_factory=dict)
     bot_delay: float = 0.8
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # finishing counts once
+    undo: bool = False  # house setting: a player may take back his last move on the next handoff
+    hints: bool = False  # house setting: the `h` key shows the coach
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -98,6 +100,8 @@ class TableSettings:
             "bots": {str(k): v for k, v in self.bots.items()},
             "bot_delay": self.bot_delay,
             "session": self.session_id,
+            "undo": self.undo,
+            "hints": self.hints,
         }
 
     @classmethod
@@ -142,7 +146,19 @@ class TableSettings:
             and session_id.isalnum()
         ):
             raise SettingsError("session must be a short id of letters and digits")
-        return cls(ascii_only, record, dict(sorted(seats.items())), float(delay), session_id)
+        house = {name: data.get(name, False) for name in ("undo", "hints")}
+        for name, value in house.items():
+            if not isinstance(value, bool):
+                raise SettingsError(f"{name} must be true or false")
+        return cls(
+            ascii_only,
+            record,
+            dict(sorted(seats.items())),
+            float(delay),
+            session_id,
+            undo=house["undo"],
+            hints=house["hints"],
+        )
 
 
 class HotSeat:

@@ -1,0 +1,22 @@
+"""The names of the computer players' strategies, and the one check of a strategy name."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mushka.errors import MushkaError, short_repr
+
+STRATEGY_NAMES: Final = ("random", "basic", "strong")
+
+
+class UnknownStrategyError(MushkaError):
+    """A computer player's strategy that no computer player has."""
+
+
+def check_strategy(name: object) -> str:
+    """`name` if it names a strategy; else UnknownStrategyError says which names there are."""
+    if not isinstance(name, str) or name not in STRATEGY_NAMES:
+        raise UnknownStrategyError(
+            f"unknown strategy {short_repr(name)}: choose from {', '.join(STRATEGY_NAMES)}"
+        )
+    return name

@@ -1,0 +1,38 @@
+"""`mushka check`: replay game records under the rules and say whether each holds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from mushka.record import loads
+from mushka.tui.commands.exits import fail, record_problem
+from mushka.tui.look import guard_streams, transliterate
+from mushka.tui.storage import UNUSABLE, FileProblem, names_problem, record_texts
+
+
+def check_records(file: Path, ascii_only: bool) -> None:
+    """Check every record in `file`, event by event; the first that fails stops with exit 1."""
+    guard_streams()
+    dot = "-" if ascii_only else "·"
+    checked = 0
+    try:
+        for where, text in record_texts(file):
+            try:
+                session = loads(text)
+            except UNUSABLE as exc:
+                fail(f"{file}: {where}{record_problem(exc)}", 1)
+            problem = names_problem(list(session.players))
+            if problem is not None:
+                fail(f"{file}: {where}{problem}", 1)
+            checked += 1
+            net = " ".join(f"{n:+d}" for n in session.net)
+            players = ", ".join(session.players)
+            line = f"ok: {players} {dot} {len(session.deals)} deals {dot} net {net}"
+            typer.echo(transliterate(line) if ascii_only else line)
+    except FileProblem as exc:
+        fail(f"{file}: {exc}", 2 if exc.unreadable else 1)
+    if not checked:
+        fail(f"{file}: there is no game record in it", 1)
+    typer.echo(f"{checked} record(s) replay correctly.")

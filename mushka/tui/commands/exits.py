@@ -1,0 +1,31 @@
+"""How a command stops on a problem: one clear line and an exit code, never a traceback."""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+import typer
+
+from mushka.errors import MushkaError
+from mushka.tui.look import guard_streams
+from mushka.tui.storage import json_problem, one_line
+
+
+def fail(message: str, code: int) -> NoReturn:
+    """One clear line on stderr, then the exit code: never a traceback, never a file's megabytes."""
+    guard_streams()  # click's echo would write UTF-8 to an ASCII console; print spells it out
+    print(f"mushka: {one_line(message, 400)}", file=sys.stderr)
+    raise typer.Exit(code)
+
+
+def bad_option(option: str, message: str) -> NoReturn:
+    """A value the command line cannot use: a usage error (exit code 2) that names the option."""
+    raise typer.BadParameter(message, param_hint=option)
+
+
+def record_problem(exc: BaseException) -> str:
+    """What is wrong with a record, in one short line, whatever the reader raised."""
+    if isinstance(exc, MushkaError):
+        return one_line(exc)
+    return json_problem(exc)

@@ -1,0 +1,263 @@
+"""`mushka play` and `mushka resume`: seat the players, guard the save, and run the hot seat."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import typer
+from rich.text import Text
+
+from mushka.engine import Session
+from mushka.errors import MushkaError, short_repr
+from mushka.players.strategies import check_strategy
+from mushka.tui.commands.exits import bad_option, fail
+from mushka.tui.commands.house import house_rules
+from mushka.tui.hotseat import MAX_BOT_DELAY, HotSeat, TableSettings
+from mushka.tui.seating import ask_names, make_console, name_problem, seat_bots
+from mushka.tui.storage import (
+    GameOpenElsewhere,
+    SavedGame,
+    SaveError,
+    SaveLock,
+    keep_aside,
+    load_game,
+    os_reason,
+    save_game,
+    save_path,
+)
+from mushka.tui.terminal import Terminal
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """Everything `mushka play` was asked for, as typed."""
+
+    stake: int
+    remise: int
+    prices: str
+    deals: int
+    exchange: str
+    players: list[str]
+    seed: int | None
+    record: Path | None
+    ascii_only: bool
+    resume: bool
+    bot: list[str]
+    bots: int
+    strategy: str
+    bot_delay: float
+    undo: bool
+    hints: bool
+
+
+def play_session(options: PlayOptions) -> None:
+    """Start a new session (or the saved one) at this terminal; exits with the table's code."""
+    rules = house_rules(
+        options.stake, options.remise, options.prices, options.deals, options.exchange
+    )
+    names = check_names(options.players)
+    record = options.record
+    if record is not None and not record.parent.is_dir():
+        bad_option("--record", f"the folder {record.parent} does not exist")
+    seats = bot_seats(options.bot, options.bots, options.strategy)
+    if not 0 <= options.bot_delay <= MAX_BOT_DELAY:  # a save must read back what it was given
+        bad_option("--bot-delay", f"must be from 0 to {MAX_BOT_DELAY:g} seconds")
+    check_seating(names, seats)
+    resume = options.resume
+    if len(seats) < 4 or resume:
+        require_terminal()
+    console, ascii_table = make_console(options.ascii_only)
+    terminal = Terminal(console)
+    if not resume and len(seats) < 3 and (problem := terminal.private_screen_problem()):
+        fail(f"cannot keep the hands private: {problem}.", 1)
+    settings = TableSettings(
+        ascii_only=ascii_table,
+        record_path=str(record.absolute()) if record else None,  # resume may run elsewhere
+        bots=seats,
+        bot_delay=options.bot_delay,
+        undo=options.undo,
+        hints=options.hints,
+    )
+    if len(seats) == 4 and not resume:  # computers only: runs unattended, no save, no history
+        session = Session(ask_names(terminal, names, seats), rules, seed=options.seed)
+        table = HotSeat(
+            session,
+            terminal,
+            settings,
+            seat_bots(session, seats),
+            save=_no_save,
+            keep_history=False,
+        )
+        raise typer.Exit(table.run())
+    with save_lock():
+        if resume:
+            raise typer.Exit(resume_saved(terminal, _saved_or_fail(), options.ascii_only))
+        try:
+            saved = load_game(check_ui=TableSettings.from_json)
+        except SaveError as exc:  # a new game is wanted anyway: say so, keep the file, and go on
+            saved = None
+            terminal.show(Text(f"Note: {_kept_words(exc)}", style="yellow"))
+            if exc.kept is None:
+                raise typer.Exit(1) from None
+        try:
+            if saved is not None:
+                answer = terminal.read(
+                    f"An unfinished game is saved ({_describe_save(saved)}). Resume it? [Y/n] "
+                )
+                if answer.strip().lower() in ("", "y", "yes"):
+                    raise typer.Exit(resume_saved(terminal, saved, options.ascii_only))
+                try:
+                    kept = keep_aside(save_path(), "abandoned")
+                except OSError as exc:
+                    fail(f"the unfinished game could not be kept aside: {os_reason(exc)}", 1)
+                terminal.show(Text(f"The unfinished game was kept as {kept}."))
+            names = ask_names(terminal, names, seats)
+        except (KeyboardInterrupt, EOFError):
+            terminal.show(Text(""))
+            raise typer.Exit(130) from None
+        session = Session(names, rules, seed=options.seed)
+        first_save(session, settings)
+        raise typer.Exit(HotSeat(session, terminal, settings, seat_bots(session, seats)).run())
+
+
+def resume_session(ascii_only: bool) -> None:
+    """Continue the saved game at this terminal; exits with the table's code."""
+    with save_lock():
+        saved = _saved_or_fail()
+        require_terminal()
+        console, _ = make_console(ascii_only)
+        raise typer.Exit(resume_saved(Terminal(console), saved, ascii_only))
+
+
+def resume_saved(terminal: Terminal, saved: SavedGame, ascii_only: bool) -> int:
+    """Run the saved game at the table with its own settings (ASCII if asked for now)."""
+    settings = TableSettings.from_json(saved.ui)
+    if ascii_only:
+        settings.ascii_only = True
+    first_save(saved.session, settings)  # can the game be saved at all? Say so before playing
+    terminal.show(Text(f"Resuming the saved game ({_describe_save(saved)}).", style="bold"))
+    return HotSeat(saved.session, terminal, settings, seat_bots(saved.session, settings.bots)).run()
+
+
+def first_save(session: Session, settings: TableSettings) -> None:
+    """Save before the first move, so that a save that cannot be written is said before play starts."""
+    try:
+        save_game(session, settings.to_json())
+    except OSError as exc:
+        fail(f"cannot save to {save_path()}: {os_reason(exc)}", 1)
+
+
+@contextlib.contextmanager
+def save_lock() -> Iterator[None]:
+    """Hold the save's lock for the whole game; a second mushka on the same save is turned away."""
+    lock = SaveLock()
+    try:
+        lock.acquire()
+    except GameOpenElsewhere:
+        fail(
+            f"a game is already open in another terminal (its save is {save_path()}). "
+            "Finish it or quit it (q) there first.",
+            1,
+        )
+    except OSError as exc:
+        fail(f"cannot save to {save_path()}: {os_reason(exc)}", 1)
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def require_terminal() -> None:
+    """Stop unless both ends are a terminal: hands are shown privately on its screen."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        fail("playing needs an interactive terminal: hands are shown privately on its screen.", 1)
+
+
+def check_names(names: list[str]) -> list[str]:
+    """The names given on the command line, trimmed; a bad or repeated one is a usage error."""
+    if len(names) > 4:
+        bad_option("--player", f"at most four players, {len(names)} were given")
+    cleaned: list[str] = []
+    for name in names:
+        problem = name_problem(name.strip(), cleaned)
+        if problem:
+            bad_option("--player", problem)
+        cleaned.append(name.strip())
+    return cleaned
+
+
+def check_seating(names: list[str], seats: dict[int, str]) -> None:
+    """Named players sit from seat 1 on: none of them may land on a computer's seat."""
+    people = 4 - len(seats)
+    if len(names) > people:
+        bad_option(
+            "--player",
+            f"{len(names)} players were named, but the computer players leave "
+            f"{people} seat(s) for people",
+        )
+    for seat in range(len(names)):
+        if seat in seats:
+            bad_option(
+                "--player",
+                f"{names[seat]} would sit in seat {seat + 1}, which is a computer's; "
+                f"{people} seat(s) are left for people: give the computers the last seats",
+            )
+
+
+def bot_seats(specs: list[str], count: int, strategy: str) -> dict[int, str]:
+    """Seat → strategy from `--bot SEAT[:STRATEGY]` options and `--bots N`."""
+    try:
+        check_strategy(strategy)
+    except MushkaError as exc:
+        bad_option("--strategy", str(exc))
+    seats: dict[int, str] = {}
+    for spec in specs:
+        seat_text, _, name = spec.partition(":")
+        if re.fullmatch("[1-4]", seat_text.strip()) is None:  # ASCII only: int() takes "١" too
+            bad_option("--bot", f"{short_repr(spec)}: the seat must be a number from 1 to 4")
+        name = name.strip() or strategy
+        try:
+            check_strategy(name)
+        except MushkaError as exc:
+            bad_option("--bot", f"{short_repr(spec)}: {exc}")
+        seat = int(seat_text) - 1
+        if seat in seats:
+            bad_option("--bot", f"seat {seat + 1} is given twice")
+        seats[seat] = name
+    free = [s for s in (3, 2, 1, 0) if s not in seats]
+    if count > len(free):
+        bad_option("--bots", f"only {len(free)} seat(s) are left for --bots {count}")
+    for seat in free[:count]:
+        seats[seat] = strategy
+    return dict(sorted(seats.items()))
+
+
+def _saved_or_fail() -> SavedGame:
+    try:
+        saved = load_game(check_ui=TableSettings.from_json)
+    except SaveError as exc:
+        then = " Start a new game with: mushka play" if exc.kept is not None else ""
+        fail(_kept_words(exc) + then, 1)
+    if saved is None:
+        fail("there is no saved game. Start one with: mushka play", 1)
+    return saved
+
+
+def _describe_save(saved: SavedGame) -> str:
+    session = saved.session
+    return f"deal {session.deal_index + 1} of {session.rules.deals}: {', '.join(session.players)}"
+
+
+def _kept_words(exc: SaveError) -> str:
+    if exc.kept is None:
+        return f"{exc}."
+    return f"{exc}; it was kept, unchanged, as {exc.kept}."
+
+
+def _no_save(session: Session, ui: dict[str, object]) -> None:
+    """Computer-only games are not saved: the same seed plays them again."""

@@ -1,0 +1,145 @@
+"""`mushka simulate`: play many sessions with computer players and report on them."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from mushka.errors import MushkaError
+from mushka.house_rules import HouseRules
+from mushka.players.strategies import check_strategy
+from mushka.study.simulate import Outcome, Report, RunConfig
+from mushka.study.simulate import simulate as run_simulation
+from mushka.tui.commands.exits import bad_option
+from mushka.tui.commands.house import house_rules
+from mushka.tui.look import Look, make_console
+from mushka.tui.report_view import report_view, sweep_view
+from mushka.tui.storage import one_line, open_private_stream, os_reason
+
+
+def simulate_sessions(
+    sessions: int,
+    seed: int,
+    record: Path | None,
+    bot: list[str],
+    jobs: int,
+    json_output: bool,
+    stake: str,
+    remise: int,
+    prices: str,
+    deals: int,
+    exchange: str,
+    ascii_only: bool,
+    compare: str | None = None,
+) -> None:
+    """Play `sessions` sessions for every stake asked for, then print the report (or JSON)."""
+    runs = [house_rules(s, remise, prices, deals, exchange) for s in stakes(stake)]
+    strategies = seat_strategies(bot or ["random"])
+    workers = jobs or os.cpu_count() or 1
+    if compare is not None:
+        compare_strategies(compare, runs[0], sessions, seed, workers, json_output, ascii_only)
+        return
+    if record is not None and not record.parent.is_dir():
+        bad_option("--record", f"the folder {record.parent} does not exist")
+    try:
+        out = open_private_stream(record) if record is not None else None
+    except OSError as exc:
+        bad_option("--record", f"cannot write {record}: {os_reason(exc)}")
+    console, ascii_table = make_console(ascii_only)
+    progress = Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    reports: list[Report] = []
+    try:
+        with progress:
+            task = progress.add_task("sessions", total=sessions * len(runs))
+            for rules in runs:
+                config = RunConfig(rules, seed, strategies, keep_records=out is not None)
+
+                def done(outcome: Outcome) -> None:
+                    if out is not None and outcome.record is not None:
+                        out.write(outcome.record + "\n")
+                    progress.advance(task)
+
+                reports.append(run_simulation(config, sessions, workers, done))
+    finally:
+        if out is not None:
+            out.close()
+    if json_output:
+        payload = (
+            reports[0].to_json() if len(reports) == 1 else {"sweep": [r.to_json() for r in reports]}
+        )
+        typer.echo(json.dumps(payload, indent=1))
+        return
+    for report in reports:
+        console.print(report_view(report, workers, Look(ascii_table)))
+    if len(reports) > 1:
+        console.print(sweep_view(reports))
+    if record is not None:
+        console.print(f"Records written to {record}.")
+
+
+def stakes(text: str) -> list[int]:
+    """One stake, or a comma-separated list of stakes to sweep."""
+    parts = [part.strip() for part in text.split(",")]
+    if not all(re.fullmatch("[+-]?[0-9]{1,9}", part) for part in parts):  # ASCII digits only
+        bad_option(
+            "--stake",
+            f"give a whole number or a list like 5,10,15,25, not {one_line(repr(text), 40)}",
+        )
+    return [int(part) for part in parts]
+
+
+def seat_strategies(names: list[str]) -> tuple[str, str, str, str]:
+    """One strategy for every seat, or four, one per seat."""
+    for name in names:
+        try:
+            check_strategy(name)
+        except MushkaError as exc:
+            bad_option("--bot", str(exc))
+    if len(names) == 1:
+        return (names[0], names[0], names[0], names[0])
+    if len(names) == 4:
+        return (names[0], names[1], names[2], names[3])
+    bad_option("--bot", f"give one strategy for all seats or four, one per seat, not {len(names)}")
+
+
+def compare_strategies(
+    text: str,
+    rules: HouseRules,
+    sessions: int,
+    seed: int,
+    workers: int,
+    as_json: bool,
+    ascii_only: bool,
+) -> None:
+    """`simulate --compare`: the duplicate ladder of the listed strategies."""
+    from mushka.study.ladder import compare
+    from mushka.tui.report_view import compare_json, compare_view
+
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        try:
+            check_strategy(name)
+        except MushkaError as exc:
+            bad_option("--compare", str(exc))
+    if len(set(names)) < 2:
+        bad_option("--compare", "give two or more different strategies, e.g. strong,basic,random")
+    matches = compare(names, -(-sessions // 4), jobs=workers, master_seed=seed, rules=rules)
+    if as_json:
+        typer.echo(json.dumps(compare_json(matches), indent=1))
+    else:
+        console, _ = make_console(ascii_only)
+        console.print(compare_view(names, matches))
