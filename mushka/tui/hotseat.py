@@ -15,18 +15,20 @@ from typing import Any
 from rich.console import RenderableType
 from rich.markdown import Markdown
 from rich.rule import Rule
-from rich.segment import Segments
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
 from mushka.actions import PASS
-from mushka.cards import CARDS
 from mushka.engine import Session
 from mushka.errors import MushkaError
-from mushka.events import Ante, End, Event, Expose, Lead, Out, Payout, Remise, TakeBack, Trick
+from mushka.events import Ante, End, Event, Expose, Out, Payout, Remise, TakeBack, Trick
 from mushka.ledger import accounts, deal_summary, session_accounts
 from mushka.players.bots import STRATEGIES, Bot
 from mushka.record import dumps_session
+from mushka.tui.command import command
+from mushka.tui.forced import public_forced_pass
+from mushka.tui.journal import deal_lines, kitty_before
 from mushka.tui.keys import HELP, InputProblem, interpret
 from mushka.tui.look import Look, printable
 from mushka.tui.rulebook import rulebook_text
@@ -172,8 +174,12 @@ class HotSeat:
         self.viewer: int | None = None  # whose private screen may be up
         self.last_private: int | None = None  # who saw a private screen last
         self.shown = (0, 0)  # (deal index, event index) of the first public event not yet shown
-        self.pending: list[RenderableType] = []
         self.deal_news = False  # a deal began or ended since the players last saw the news
+        # The public log is kept here, not in the terminal's scrollback: every wipe of a private
+        # screen erases that too. It is printed whole on the normal screen when play stops.
+        self.forced: dict[int, set[int]] = {}  # deal index: indexes of passes made for a seat
+        self.notes: list[tuple[int, int, Text]] = []  # (deal, line of that deal, note)
+        self.closing: list[RenderableType] = []  # the final sheet, once there is one
 
     # ---------------------------------------------------------------- the whole session
 
@@ -183,7 +189,9 @@ class HotSeat:
         if problem:
             self.terminal.show(
                 Text(f"mushka cannot keep the hands private here: {problem}.", style="bold red"),
-                Text("The game is saved; continue it in such a terminal with: mushka resume"),
+                Text(
+                    f"The game is saved; continue it in such a terminal with: {command('resume')}"
+                ),
             )
             return 1
         with self.signals.installed():
@@ -194,12 +202,13 @@ class HotSeat:
                     assert seat is not None
                     if seat in self.bots:
                         self._bot_turn(seat)
-                    else:
+                    elif not self._forced_pass(seat):
                         self._human_turn(seat)
                     self._between_turns()
                 return self._finish()
             except (Quit, KeyboardInterrupt, EOFError) as stop:
                 self.terminal.leave_private()
+                self._print_log()
                 interrupted = isinstance(stop, KeyboardInterrupt) or (
                     isinstance(stop, Quit) and stop.how == "interrupt"
                 )
@@ -228,6 +237,8 @@ class HotSeat:
         message = f"mushka stopped on an unexpected error. {words}\n{where}"
         try:
             self.terminal.leave_private()
+            with contextlib.suppress(Exception):
+                self._print_log()
             self.terminal.show(Text(message, style="bold red"))
         except Exception:
             with contextlib.suppress(Exception):
@@ -241,7 +252,7 @@ class HotSeat:
             self.save(self.session, self.settings.to_json())
         except OSError as exc:
             self.save_problem = os_reason(exc)
-            self.pending.append(
+            self._note(
                 Text(
                     f"The game could not be saved to {self.save_target}: {self.save_problem}. "
                     f"The last {self.unsaved} move(s) are kept only in memory; mushka tries again "
@@ -252,7 +263,7 @@ class HotSeat:
             self.deal_news = True  # a player on his own with computers must see this too
             return
         if self.save_problem is not None:
-            self.pending.append(Text("The game is saved again, up to the last move.", style="bold"))
+            self._note(Text("The game is saved again, up to the last move.", style="bold"))
         self.unsaved = 0
         self.save_problem = None
 
@@ -265,7 +276,7 @@ class HotSeat:
                 self.save(self.session, self.settings.to_json())
                 self.unsaved = 0
         if not self.unsaved:
-            return "Game saved after the last move. Continue it with:  mushka resume", True
+            return f"Game saved after the last move. Continue it with:  {command('resume')}", True
         words = (
             f"The game could NOT be saved to {self.save_target} ({self.save_problem}): "
             f"the last {self.unsaved} move(s) are not in that save."
@@ -278,7 +289,7 @@ class HotSeat:
             return words + " No other place would take them either.", False
         return (
             words + f" The whole game was written to {rescued} instead; to continue it, move "
-            f"that file to {self.save_target} and run:  mushka resume",
+            f"that file to {self.save_target} and run:  {command('resume')}",
             False,
         )
 
@@ -361,26 +372,25 @@ class HotSeat:
             return
         important = any(isinstance(e, _IMPORTANT) for e in new_events)
         if nxt in self.bots:
-            self._show_public(wait=False)
+            self._show_news()
             self._pause_for_bot()
             return
         if nxt == self.viewer and not important:
             return  # the same player goes on, and nothing happened that all must see first
-        self._show_public(wait=True, handoff=nxt)
+        assert nxt is not None
+        self._handoff(nxt)
 
     def _between_turns_alone(self, nxt: int | None) -> None:
         """One human with computer players: no secrets to keep from anyone, so no handoffs; the
         table stays up, the bots' moves are shown at a readable pace, deal news waits for Enter."""
         human = self.humans[0]
         if self.deal_news:
-            self.terminal.enter_private()
+            self._show_news()
             self.terminal.discard_typeahead()  # the deal's news waits for a fresh Enter
-            self.terminal.show(*self.pending)
             self.terminal.read(
                 self.look.text(f"{self.names[human]}, press Enter to go on. "), echo=False
             )
             self.deal_news = False
-        self.pending = []
         if nxt in self.bots:
             self.terminal.enter_private()
             _, height = self.terminal.size()
@@ -392,27 +402,16 @@ class HotSeat:
             time.sleep(self.settings.bot_delay)
 
     def _collect_public(self) -> list[Event]:
-        """Queue the public account of everything since the last report; return those events."""
+        """The public events since the last report; notes whether a deal began or ended."""
         log = self.session.log()
         deal, index = self.shown
         fresh: list[Event] = []
         while deal < len(log):
             events = log[deal]
-            if index == 0:
-                self.pending.append(self._deal_opening(deal, events))
-                self.deal_news = True
             batch = events[index:]
-            fresh.extend(batch)
-            words = self.look.words(self.session.players)
-            for line in words.events(batch, led=_led_before(events, index)):
-                self.pending.append(Text(" " + line))
-            if any(isinstance(e, End) for e in batch) and (
-                deal + 1 < len(log) or self.session.is_over
-            ):
-                totals = [a.net for a in session_accounts(log[: deal + 1])]
-                summary = deal_summary(deal + 1, events)
-                self.pending.append(deal_table(summary, self.session.players, totals, self.look))
+            if index == 0 or any(isinstance(e, End) for e in batch):
                 self.deal_news = True
+            fresh.extend(batch)
             if deal + 1 < len(log):
                 deal, index = deal + 1, 0
             else:
@@ -420,6 +419,80 @@ class HotSeat:
                 break
         self.shown = (deal, index)
         return fresh
+
+    def _note(self, note: Text) -> None:
+        """A line for the public log, after the lines of the moves made so far."""
+        log = self.session.log()
+        words = self.look.words(self.session.players)
+        lines = deal_lines(log[-1], words, forced=self.forced.get(len(log) - 1, ()))
+        self.notes.append((len(log) - 1, len(lines), note))
+        self.deal_news = True  # a player on his own with computers must see this too
+
+    def public_log(self) -> list[RenderableType]:
+        """Everything public so far, shortly: each deal's opening, a line per trick and exchange,
+        notes, each deal's summary, and the final sheet."""
+        log = self.session.log()
+        words = self.look.words(self.session.players)
+        entries: list[RenderableType] = []
+        kitty = 0
+        for deal, events in enumerate(log):
+            entries.append(self._deal_opening(deal, events))
+            lines: list[RenderableType] = [
+                Text(self.look.text(line))
+                for line in deal_lines(events, words, kitty, self.forced.get(deal, ()))
+            ]
+            for at, note in reversed([(n, t) for d, n, t in self.notes if d == deal]):
+                lines.insert(min(at, len(lines)), note)
+            entries.extend(lines)
+            kitty = kitty_before([events], kitty)
+            if any(isinstance(e, End) for e in events) and (
+                deal + 1 < len(log) or self.session.is_over
+            ):
+                totals = [a.net for a in session_accounts(log[: deal + 1])]
+                summary = deal_summary(deal + 1, events)
+                entries.append(deal_table(summary, self.session.players, totals, self.look))
+        return entries + self.closing
+
+    def _print_log(self) -> None:
+        """The whole public log on the normal screen, where the scrollback keeps it."""
+        self.terminal.wipe()
+        self.terminal.show(*self.public_log())
+
+    def _news_lines(self, room: int) -> list[Segments]:
+        """The last `room` screen lines of the public log: the news a player needs right now."""
+        console = self.terminal.console
+        width, _ = self.terminal.size()
+        options = console.options.update(width=width)
+        tail: list[Segments] = []
+        for entry in reversed(self.public_log()):
+            rendered = console.render_lines(entry, options, pad=False)
+            tail[:0] = [Segments([*line, Segment.line()]) for line in rendered]
+            if len(tail) >= room:
+                break
+        return tail[-room:] if room > 0 else []
+
+    def _show_news(self, room_below: int = 0) -> None:
+        """The public news on a clean private screen: no scrollback keeps it, nor any hand before."""
+        self.terminal.enter_private()
+        self.terminal.wipe()
+        self.viewer = None
+        _, height = self.terminal.size()
+        self.terminal.show(*self._news_lines(height - 1 - room_below))
+        self.deal_news = False
+
+    def _handoff(self, seat: int) -> None:
+        """The news, then a screen only a key typed after it appeared can dismiss."""
+        name = self.names[seat]
+        self._show_news(room_below=3)
+        # Only a key pressed after this screen appeared may open the next hand: Enters typed
+        # ahead by the player who just moved are dropped before it is drawn.
+        self.terminal.discard_typeahead()
+        title = f"{name} goes on" if seat == self.last_private else f"Pass the terminal to {name}"
+        self.terminal.show(
+            Rule(Text(self.look.text(title)), style="bold", characters=self.look.rule),
+            Text(f"{name}, press Enter when only you can see the screen.", justify="center"),
+        )
+        self.terminal.read("", echo=False)
 
     def _deal_opening(self, deal: int, events: list[Event]) -> RenderableType:
         players = self.names
@@ -436,38 +509,18 @@ class HotSeat:
         )
         return text
 
-    def _show_public(self, wait: bool, handoff: int | None = None) -> None:
-        self.terminal.leave_private()
-        self.viewer = None
-        if wait:
-            self.terminal.clear()
-        self.terminal.show(*self.pending)
-        self.pending = []
-        self.deal_news = False
-        if not wait or handoff is None:
-            return
-        name = self.names[handoff]
-        rule = self.look.rule
-        # Only a key pressed after this screen appeared may open the next hand: Enters typed
-        # ahead by the player who just moved are dropped before it is drawn.
-        self.terminal.discard_typeahead()
-        if len(self.humans) > 1:
-            title = (
-                f"{name} goes on"
-                if handoff == self.last_private
-                else f"Pass the terminal to {name}"
-            )
-            self.terminal.show(
-                Text(""),
-                Rule(Text(self.look.text(title)), style="bold", characters=rule),
-                Text(f"{name}, press Enter when only you can see the screen.", justify="center"),
-            )
-        else:
-            self.terminal.show(
-                Text(""),
-                Rule(Text(f"{name}, press Enter to go on"), style="bold", characters=rule),
-            )
-        self.terminal.read("", echo=False)
+    def _forced_pass(self, seat: int) -> bool:
+        """Pass for `seat` when it is his only move and says nothing new (see forced.py)."""
+        view = self.session.view(seat)
+        if not public_forced_pass(view):
+            return False
+        deal = len(self.session.deals) - 1
+        index = len(self.session.deals[deal].events)
+        with self.signals.guarded():
+            self.session.apply(PASS, seat=seat)
+            self._persist()
+        self.forced.setdefault(deal, set()).add(index)
+        return True
 
     def _ensure_size(self) -> None:
         while True:
@@ -542,11 +595,13 @@ class HotSeat:
     def _finish(self) -> int:
         """The final sheet, the record, the score history, and only then the save is removed: a
         finish cut short anywhere is finished again by `mushka resume`, and counted once."""
-        self._show_public(wait=False)
         log = self.session.log()
-        self.terminal.show(
-            Text(""), final_sheet(session_accounts(log), self.session.players, self.look)
-        )
+        self.closing = [
+            Text(""),
+            final_sheet(session_accounts(log), self.session.players, self.look),
+        ]
+        self.terminal.leave_private()
+        self._print_log()
         if self.settings.record_path:
             path = Path(self.settings.record_path)
             try:
@@ -572,7 +627,7 @@ class HotSeat:
                 )
             )
             return 1
-        self.terminal.show(Text("The session is in your score history: mushka scores"))
+        self.terminal.show(Text(f"The session is in your score history: {command('scores')}"))
         if self.save_target is not None:
             try:
                 discard_save()
@@ -585,13 +640,3 @@ class HotSeat:
                     )
                 )
         return 0
-
-
-def _led_before(events: list[Event], index: int) -> int | None:
-    """The suit led in the trick still open just before `index`, if any."""
-    for event in reversed(events[:index]):
-        if isinstance(event, Trick | TakeBack | End):
-            return None
-        if isinstance(event, Lead):
-            return CARDS[event.card].suit
-    return None
