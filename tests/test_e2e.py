@@ -228,7 +228,7 @@ def test_ctrl_c_saves_and_says_how_to_resume(home: Path) -> None:
     table.child.sendline("")
     table.expect(Table.MOVE)
     table.child.sendcontrol("c")
-    table.expect("Game saved after the last move. Continue it with:  mushka resume")
+    table.expect(r"Game saved after the last move. Continue it with:  \S*mushka resume")
     assert table.close() == 130
     assert table.save_file.exists()
 

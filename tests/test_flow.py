@@ -6,8 +6,10 @@ import random
 
 import pytest
 from conftest import cards
+from rich.text import Text
+from test_hotseat import ScriptedTerminal
 
-from mushka.actions import PASS
+from mushka.actions import PASS, Action
 from mushka.cards import CARDS, MUSHKA_INDEX, parse_card
 from mushka.chance import SeededChance
 from mushka.engine import Session
@@ -16,6 +18,7 @@ from mushka.house_rules import HouseRules
 from mushka.state import Position
 from mushka.tui.describe import Words
 from mushka.tui.forced import public_forced_pass
+from mushka.tui.hotseat import HotSeat, TableSettings
 from mushka.tui.journal import deal_lines, kitty_before
 
 NAMES = ("Anna", "Boris", "Vera", "O'Neil")
@@ -114,3 +117,37 @@ def test_a_forced_pass_says_why_in_the_log() -> None:
         line
         == "Trick 1 ♦ led by O'Neil: Q♦ · Anna A♠ (mushka) · Vera passes: no diamonds, talon empty …"
     )
+
+
+class Asking(ScriptedTerminal):
+    """Quits at the first move asked for, noting whose it was and what he could do."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session, 1)
+        self.asked: list[tuple[int, tuple[Action, ...]]] = []
+
+    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
+        text = prompt.plain if isinstance(prompt, Text) else prompt
+        if text.startswith("Your move"):
+            seat = self.session.to_act or 0
+            self.asked.append((seat, self.session.view(seat).legal_actions))
+            return "q"
+        return ""
+
+
+def test_the_table_asks_for_a_pass_that_would_tell_where_the_mushka_is() -> None:
+    session = position("9H", "7C 8D", others=("KC", "QC", "JC"))
+    terminal = Asking(session)
+    table = HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None)
+    assert table.run() == 0
+    assert terminal.asked == [(1, (PASS,))]  # Boris's turn, with its handoff
+    assert table.forced == {}
+
+
+def test_the_table_passes_for_seats_when_the_mushka_is_on_the_table() -> None:
+    session = position("9H AS", "7C 8D", others=("KH", "QC", "JC"))
+    terminal = Asking(session)
+    table = HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None)
+    assert table.run() == 0
+    assert table.forced == {0: {0}}  # Vera's pass, the first event logged
+    assert terminal.asked[0][0] == 3  # then O'Neil, who may follow

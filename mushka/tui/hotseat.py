@@ -32,7 +32,7 @@ from mushka.tui.journal import deal_lines, kitty_before
 from mushka.tui.keys import HELP, InputProblem, interpret
 from mushka.tui.look import Look, printable
 from mushka.tui.rulebook import rulebook_text
-from mushka.tui.signals import Quit, _Signals
+from mushka.tui.signals import Quit, Resized, _Signals
 from mushka.tui.storage import (
     UNUSABLE,
     append_score,
@@ -304,7 +304,10 @@ class HotSeat:
             view = self.session.view(seat)
             _, height = self.terminal.size()
             self.terminal.show(private_screen(view, self.look, height, notice))
-            text = self.terminal.read(self.look.text(prompt_keys(view)))
+            try:
+                text = self._ask(self.look.text(prompt_keys(view)))
+            except Resized:
+                continue  # drawn again at the new size, the same notice kept
             try:
                 choice = interpret(text, view)
             except InputProblem as problem:
@@ -336,14 +339,18 @@ class HotSeat:
         if not held:
             return True
         cards = ", ".join(str(self.look.card(c)) for c in held)
-        answer = self.terminal.read(
-            self.look.text(
-                f"You hold {led.noun} ({cards}): passing costs a {view.rules.remise} kop remise. "
-                "Pass anyway? [y/N] "
-            ),
-            fresh=True,  # a "y" typed ahead must not answer a question not yet asked
+        question = self.look.text(
+            f"You hold {led.noun} ({cards}): passing costs a {view.rules.remise} kop remise. "
+            "Pass anyway? [y/N] "
         )
-        return answer.strip().lower() in ("y", "yes")
+        while True:
+            try:
+                # a "y" typed ahead must not answer a question not yet asked
+                answer = self._ask(question, fresh=True)
+            except Resized:
+                self.terminal.console.print()
+                continue
+            return answer.strip().lower() in ("y", "yes")
 
     def _bot_turn(self, seat: int) -> None:
         view = self.session.view(seat)
@@ -385,12 +392,16 @@ class HotSeat:
         table stays up, the bots' moves are shown at a readable pace, deal news waits for Enter."""
         human = self.humans[0]
         if self.deal_news:
-            self._show_news()
             self.terminal.discard_typeahead()  # the deal's news waits for a fresh Enter
-            self.terminal.read(
-                self.look.text(f"{self.names[human]}, press Enter to go on. "), echo=False
-            )
-            self.deal_news = False
+            while True:
+                self._show_news(room_below=1)
+                try:
+                    self._ask(
+                        self.look.text(f"{self.names[human]}, press Enter to go on. "), echo=False
+                    )
+                    break
+                except Resized:
+                    continue
         if nxt in self.bots:
             self.terminal.enter_private()
             _, height = self.terminal.size()
@@ -485,14 +496,20 @@ class HotSeat:
         name = self.names[seat]
         self._show_news(room_below=3)
         # Only a key pressed after this screen appeared may open the next hand: Enters typed
-        # ahead by the player who just moved are dropped before it is drawn.
+        # ahead by the player who just moved are dropped before it is drawn. (After a resize the
+        # screen is drawn again; keys typed since it first appeared still count.)
         self.terminal.discard_typeahead()
         title = f"{name} goes on" if seat == self.last_private else f"Pass the terminal to {name}"
-        self.terminal.show(
-            Rule(Text(self.look.text(title)), style="bold", characters=self.look.rule),
-            Text(f"{name}, press Enter when only you can see the screen.", justify="center"),
-        )
-        self.terminal.read("", echo=False)
+        while True:
+            self.terminal.show(
+                Rule(Text(self.look.text(title)), style="bold", characters=self.look.rule),
+                Text(f"{name}, press Enter when only you can see the screen.", justify="center"),
+            )
+            try:
+                self._ask("", echo=False)
+                return
+            except Resized:
+                self._show_news(room_below=3)
 
     def _deal_opening(self, deal: int, events: list[Event]) -> RenderableType:
         players = self.names
@@ -522,6 +539,11 @@ class HotSeat:
         self.forced.setdefault(deal, set()).add(index)
         return True
 
+    def _ask(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
+        """A prompt's read, which a resize of the terminal interrupts (raising Resized)."""
+        with self.signals.waiting():
+            return self.terminal.read(prompt, echo=echo, fresh=fresh)
+
     def _ensure_size(self) -> None:
         while True:
             width, height = self.terminal.size()
@@ -530,7 +552,8 @@ class HotSeat:
             self.terminal.clear()
             self.terminal.discard_typeahead()
             self.terminal.show(too_small(width, height, self.look))
-            self.terminal.read("")
+            with contextlib.suppress(Resized):  # a resize, like Enter, measures again
+                self._ask("")
 
     # ---------------------------------------------------------------- overlays on the private screen
 
@@ -543,7 +566,8 @@ class HotSeat:
             self.terminal.show(Text(self.look.text(HELP)))
         else:
             self.terminal.show(self._standings())
-        self.terminal.read("Press Enter to go back. ")
+        with contextlib.suppress(Resized):  # back to the hand, drawn at the new size
+            self._ask("Press Enter to go back. ")
 
     def _standings(self) -> Table:
         log = self.session.log()
@@ -582,11 +606,14 @@ class HotSeat:
                 console.print(Segments(line))
             start += page
             more = start < len(lines)
-            answer = self.terminal.read(
-                f"-- rules {min(start, len(lines))}/{len(lines)} lines: Enter for more, q to go back -- "
-                if more
-                else "-- end of the rules: Enter to go back -- "
-            )
+            try:
+                answer = self._ask(
+                    f"-- rules {min(start, len(lines))}/{len(lines)} lines: Enter for more, q to go back -- "
+                    if more
+                    else "-- end of the rules: Enter to go back -- "
+                )
+            except Resized:
+                return  # back to the hand, drawn at the new size
             if answer.strip().lower() == "q":
                 return
 
