@@ -192,6 +192,7 @@ def test_passing_while_holding_the_led_suit_asks_for_confirmation(home: Path) ->
 
 
 def test_quit_and_resume_lose_nothing(home: Path) -> None:
+    """Ctrl-D at a handoff and q at a move prompt both save the last move; resuming loses nothing."""
     table = start(home)
     rng = random.Random(9)
     for _ in range(25):
@@ -202,12 +203,10 @@ def test_quit_and_resume_lose_nothing(home: Path) -> None:
             table.child.sendline("y")
         else:
             table.answer(rng)
-    at_handoff = table.expect(Table.HANDOFF, Table.MOVE) == 0
+    while (seen := table.expect(Table.HANDOFF, Table.CONFIRM, Table.MOVE)) != 0:
+        table.child.sendline("y" if seen == 1 else choose_move(table.screen(), rng))
     saved = table.save_file.read_text(encoding="utf-8")
-    if at_handoff:
-        table.child.sendcontrol("d")  # Ctrl-D quits too
-    else:
-        table.child.sendline("q")
+    table.child.sendcontrol("d")  # Ctrl-D at a handoff quits
     table.expect("mushka resume")
     table.close()
     assert (
@@ -217,9 +216,22 @@ def test_quit_and_resume_lose_nothing(home: Path) -> None:
 
     again = Table(home, ["resume"])
     again.expect("Resuming the saved game")
-    assert again.play_to_the_end(rng) > 0
+    again.expect(Table.HANDOFF)
+    again.child.sendline("")
+    again.expect(Table.MOVE)
+    again.child.sendline("q")  # q at a move prompt quits
+    again.expect("mushka resume")
     assert again.close() == 0
-    assert not again.save_file.exists()
+    assert (
+        json.loads(again.save_file.read_text(encoding="utf-8"))["record"]
+        == json.loads(saved)["record"]
+    )
+
+    last = Table(home, ["resume"])
+    last.expect("Resuming the saved game")
+    assert last.play_to_the_end(rng) > 0
+    assert last.close() == 0
+    assert not last.save_file.exists()
 
 
 def test_ctrl_c_saves_and_says_how_to_resume(home: Path) -> None:
