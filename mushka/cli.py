@@ -427,6 +427,13 @@ def play(
             "--bot-delay", min=0.0, help="Seconds to show each computer move; 0 for none."
         ),
     ] = 0.8,
+    undo: Annotated[
+        bool,
+        typer.Option(
+            "--undo/--no-undo",
+            help="House rule: a player may take back the move just made, before the next acts.",
+        ),
+    ] = False,
 ) -> None:
     """Play a session at this terminal: four players, one keyboard, hands kept private.
 
@@ -499,6 +506,7 @@ def play(
             record_path=str(record.absolute()) if record else None,  # resume may run elsewhere
             bots=seats,
             bot_delay=bot_delay,
+            undo=undo,
         )
         _first_save(session, settings)
         raise typer.Exit(HotSeat(session, terminal, settings, seat_bots(session, seats)).run())

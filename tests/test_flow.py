@@ -18,7 +18,7 @@ from mushka.house_rules import HouseRules
 from mushka.state import Position
 from mushka.tui.describe import Words
 from mushka.tui.forced import public_forced_pass
-from mushka.tui.hotseat import HotSeat, TableSettings
+from mushka.tui.hotseat import HotSeat, SettingsError, TableSettings
 from mushka.tui.journal import deal_lines, kitty_before
 
 NAMES = ("Anna", "Boris", "Vera", "O'Neil")
@@ -151,3 +151,11 @@ def test_the_table_passes_for_seats_when_the_mushka_is_on_the_table() -> None:
     assert table.run() == 0
     assert table.forced == {0: {0}}  # Vera's pass, the first event logged
     assert terminal.asked[0][0] == 3  # then O'Neil, who may follow
+
+
+def test_the_undo_house_rule_is_kept_in_the_save_and_checked() -> None:
+    settings = TableSettings(undo=True)
+    assert TableSettings.from_json(settings.to_json()).undo is True
+    assert TableSettings.from_json({}).undo is False  # saves from before the rule: off
+    with pytest.raises(SettingsError, match="undo must be true or false"):
+        TableSettings.from_json({"undo": "yes"})

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import sys
 import time
 import traceback
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,24 @@ from rich.text import Text
 from mushka.actions import PASS
 from mushka.engine import Session
 from mushka.errors import MushkaError
-from mushka.events import Ante, End, Event, Expose, Out, Payout, Remise, TakeBack, Trick
+from mushka.events import (
+    Ante,
+    Discard,
+    Draw,
+    End,
+    Event,
+    Expose,
+    Follow,
+    Lead,
+    Out,
+    Pass,
+    Payout,
+    Remise,
+    Replenish,
+    Take,
+    TakeBack,
+    Trick,
+)
 from mushka.ledger import accounts, deal_summary, session_accounts
 from mushka.players.bots import STRATEGIES, Bot
 from mushka.record import dumps_session
@@ -89,6 +107,10 @@ class TableSettings:
     bots: dict[int, str] = field(default_factory=dict)
     bot_delay: float = 0.8
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # finishing counts once
+    # House rule: the player who has just moved may take the move back on the handoff screen
+    # that follows. Off unless agreed: a card laid has been seen, and the old rules know no
+    # take-back. The record keeps only the move that stood; the public log says what went back.
+    undo: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -97,6 +119,7 @@ class TableSettings:
             "bots": {str(k): v for k, v in self.bots.items()},
             "bot_delay": self.bot_delay,
             "session": self.session_id,
+            "undo": self.undo,
         }
 
     @classmethod
@@ -141,7 +164,47 @@ class TableSettings:
             and session_id.isalnum()
         ):
             raise SettingsError("session must be a short id of letters and digits")
-        return cls(ascii_only, record, dict(sorted(seats.items())), float(delay), session_id)
+        undo = data.get("undo", False)
+        if not isinstance(undo, bool):
+            raise SettingsError("undo must be true or false")
+        return cls(ascii_only, record, dict(sorted(seats.items())), float(delay), session_id, undo)
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """A human's move just made, with the session as it stood before it (for the undo rule)."""
+
+    seat: int
+    before: Session
+    produced: tuple[Event, ...]
+
+    def refusal(self, names: Sequence[str]) -> str | None:
+        """Why the move may not be taken back, or None if it may."""
+        for event in self.produced:
+            if isinstance(event, Draw):
+                return "a card drawn from the talon has been seen"
+            if isinstance(event, Take):
+                return "a face-down card taken has been seen"
+            if isinstance(event, Replenish):
+                return f"{names[event.seat]} has drawn new cards from the talon"
+            if isinstance(event, Trick | TakeBack):
+                return "the trick is complete"
+            if isinstance(event, End):
+                return "the deal is over"
+        return None
+
+    def what(self, look: Look) -> str:
+        """The move in words for all to read: a card played is named, a hidden one is not."""
+        for event in self.produced:
+            if isinstance(event, Lead | Follow):
+                return str(look.card(event.card))
+            if isinstance(event, Pass):
+                return "the pass"
+            if isinstance(event, Discard):
+                return "the discard"
+            if isinstance(event, Expose):
+                return "the cards laid face down"
+        return "the move"
 
 
 class HotSeat:
@@ -180,6 +243,7 @@ class HotSeat:
         self.forced: dict[int, set[int]] = {}  # deal index: indexes of passes made for a seat
         self.notes: list[tuple[int, int, Text]] = []  # (deal, line of that deal, note)
         self.closing: list[RenderableType] = []  # the final sheet, once there is one
+        self.last_move: LastMove | None = None  # the human move the next handoff may take back
 
     # ---------------------------------------------------------------- the whole session
 
@@ -200,6 +264,7 @@ class HotSeat:
                 while not self.session.is_over:
                     seat = self.session.to_act
                     assert seat is not None
+                    self.last_move = None  # only the move just made may be taken back
                     if seat in self.bots:
                         self._bot_turn(seat)
                     elif not self._forced_pass(seat):
@@ -322,13 +387,16 @@ class HotSeat:
             if choice == PASS and not self._confirm_pass(view):
                 notice = Text("Not passed: choose again.", style="yellow")
                 continue
+            before = copy.deepcopy(self.session) if self.settings.undo else None
             try:
                 with self.signals.guarded():
-                    self.session.apply(choice, seat=seat)
+                    produced = self.session.apply(choice, seat=seat)
                     self._persist()
             except MushkaError as refused:
                 notice = Text(self.look.text(printable(str(refused))), style="bold red")
                 continue
+            if before is not None:
+                self.last_move = LastMove(seat, before, produced)
             return
 
     def _confirm_pass(self, view: SeatView) -> bool:
@@ -374,6 +442,9 @@ class HotSeat:
         if self.session.is_over:
             return
         nxt = self.session.to_act
+        assert nxt is not None
+        if nxt not in self.bots and public_forced_pass(self.session.view(nxt)):
+            return  # he passes without taking the terminal; the news waits for the next player
         if len(self.humans) == 1:
             self._between_turns_alone(nxt)
             return
@@ -384,7 +455,6 @@ class HotSeat:
             return
         if nxt == self.viewer and not important:
             return  # the same player goes on, and nothing happened that all must see first
-        assert nxt is not None
         self._handoff(nxt)
 
     def _between_turns_alone(self, nxt: int | None) -> None:
@@ -494,22 +564,49 @@ class HotSeat:
     def _handoff(self, seat: int) -> None:
         """The news, then a screen only a key typed after it appeared can dismiss."""
         name = self.names[seat]
-        self._show_news(room_below=3)
+        self._show_news(room_below=4 if self.last_move is not None else 3)
         # Only a key pressed after this screen appeared may open the next hand: Enters typed
         # ahead by the player who just moved are dropped before it is drawn. (After a resize the
         # screen is drawn again; keys typed since it first appeared still count.)
         self.terminal.discard_typeahead()
         title = f"{name} goes on" if seat == self.last_private else f"Pass the terminal to {name}"
+        move = self.last_move
+        lines = [f"{name}, press Enter when only you can see the screen."]
+        if move is not None and move.seat != seat and move.refusal(self.names) is None:
+            lines.append(f"u: {self.names[move.seat]} takes back {move.what(self.look)}")
+        notice: Text | None = None
         while True:
+            if notice is not None:
+                self.terminal.show(notice)
             self.terminal.show(
                 Rule(Text(self.look.text(title)), style="bold", characters=self.look.rule),
-                Text(f"{name}, press Enter when only you can see the screen.", justify="center"),
+                *(Text(self.look.text(line), justify="center") for line in lines),
             )
             try:
-                self._ask("", echo=False)
-                return
+                answer = self._ask("", echo=False).strip().lower()
             except Resized:
-                self._show_news(room_below=3)
+                self._show_news(room_below=2 + len(lines) + (notice is not None))
+                continue
+            if answer != "u" or move is None or move.seat == seat:
+                return
+            why = move.refusal(self.names)
+            if why is None:
+                self._take_back(move)
+                self._handoff(move.seat)  # whoever pressed u, the hand goes only to its owner
+                return
+            notice = Text(self.look.text(f"Not taken back: {why}."), style="yellow")
+            self._show_news(room_below=3 + len(lines))
+
+    def _take_back(self, move: LastMove) -> None:
+        """Restore the session as it stood before `move`, exactly, say so, and save it."""
+        self.last_move = None
+        what = move.what(self.look)
+        self.session = move.before
+        log = self.session.log()
+        self.shown = (len(log) - 1, len(log[-1]))
+        with self.signals.guarded():
+            self._persist()
+        self._note(Text(self.look.text(f"{self.names[move.seat]} takes back {what}")))
 
     def _deal_opening(self, deal: int, events: list[Event]) -> RenderableType:
         players = self.names
