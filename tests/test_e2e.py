@@ -398,6 +398,8 @@ def test_one_human_with_three_computers_needs_no_handoffs(home: Path) -> None:
         )
         assert seen != 4, "a lone human is never asked to pass the terminal"
         if seen == 3:
+            log = table.screen()  # printed whole when play ends: every deal is in the scrollback
+            assert "Deal 1 of 2" in log and "Deal 2 of 2" in log and "Trick 1 " in log
             break
         table.child.sendline(
             "" if seen == 0 else "y" if seen == 1 else choose_move(table.screen(), rng)
