@@ -192,6 +192,7 @@ def test_passing_while_holding_the_led_suit_asks_for_confirmation(home: Path) ->
 
 
 def test_quit_and_resume_lose_nothing(home: Path) -> None:
+    """Ctrl-D at a handoff and q at a move prompt both save the last move; resuming loses nothing."""
     table = start(home)
     rng = random.Random(9)
     for _ in range(25):
@@ -202,12 +203,10 @@ def test_quit_and_resume_lose_nothing(home: Path) -> None:
             table.child.sendline("y")
         else:
             table.answer(rng)
-    at_handoff = table.expect(Table.HANDOFF, Table.MOVE) == 0
+    while (seen := table.expect(Table.HANDOFF, Table.CONFIRM, Table.MOVE)) != 0:
+        table.child.sendline("y" if seen == 1 else choose_move(table.screen(), rng))
     saved = table.save_file.read_text(encoding="utf-8")
-    if at_handoff:
-        table.child.sendcontrol("d")  # Ctrl-D quits too
-    else:
-        table.child.sendline("q")
+    table.child.sendcontrol("d")  # Ctrl-D at a handoff quits
     table.expect("mushka resume")
     table.close()
     assert (
@@ -217,9 +216,22 @@ def test_quit_and_resume_lose_nothing(home: Path) -> None:
 
     again = Table(home, ["resume"])
     again.expect("Resuming the saved game")
-    assert again.play_to_the_end(rng) > 0
+    again.expect(Table.HANDOFF)
+    again.child.sendline("")
+    again.expect(Table.MOVE)
+    again.child.sendline("q")  # q at a move prompt quits
+    again.expect("mushka resume")
     assert again.close() == 0
-    assert not again.save_file.exists()
+    assert (
+        json.loads(again.save_file.read_text(encoding="utf-8"))["record"]
+        == json.loads(saved)["record"]
+    )
+
+    last = Table(home, ["resume"])
+    last.expect("Resuming the saved game")
+    assert last.play_to_the_end(rng) > 0
+    assert last.close() == 0
+    assert not last.save_file.exists()
 
 
 def test_ctrl_c_saves_and_says_how_to_resume(home: Path) -> None:
@@ -228,7 +240,7 @@ def test_ctrl_c_saves_and_says_how_to_resume(home: Path) -> None:
     table.child.sendline("")
     table.expect(Table.MOVE)
     table.child.sendcontrol("c")
-    table.expect("Game saved after the last move. Continue it with:  mushka resume")
+    table.expect(r"Game saved after the last move. Continue it with:  \S*mushka resume")
     assert table.close() == 130
     assert table.save_file.exists()
 
@@ -386,6 +398,8 @@ def test_one_human_with_three_computers_needs_no_handoffs(home: Path) -> None:
         )
         assert seen != 4, "a lone human is never asked to pass the terminal"
         if seen == 3:
+            log = table.screen()  # printed whole when play ends: every deal is in the scrollback
+            assert "Deal 1 of 2" in log and "Deal 2 of 2" in log and "Trick 1 " in log
             break
         table.child.sendline(
             "" if seen == 0 else "y" if seen == 1 else choose_move(table.screen(), rng)

@@ -36,6 +36,7 @@ class ScriptedTerminal(Terminal):
         self.session = session
         self.rng = random.Random(seed)
         self.public: list[str] = []
+        self.privately: list[str] = []  # the handoff screens and hands, never kept in scrollback
         self.private_shows = 0
         self.moves = 0
         self.quit_after = quit_after
@@ -60,6 +61,7 @@ class ScriptedTerminal(Terminal):
         text = console.export_text()
         if self.private:
             self.private_shows += 1
+            self.privately.append(text)
         else:
             self.public.append(text)
 
@@ -112,11 +114,14 @@ def test_the_public_screen_never_names_a_card_that_was_not_played(
         save=lambda s, ui: saves.append(json.dumps(to_record(s))),
     )
     assert table.run() == 0
-    assert session.is_over and terminal.moves == len(saves)  # saved after every move
+    forced = sum(len(passes) for passes in table.forced.values())
+    assert session.is_over and terminal.moves + forced == len(saves)  # saved after every move
     public = "\n".join(terminal.public)
     assert labels(public) <= public_cards(to_record(session))
     assert "Final score sheet" in public and public.count("Deal ") >= 4
-    assert "Pass the terminal to" in public
+    assert "Pass the terminal to" not in public  # handoffs never reach the scrollback
+    assert "Pass the terminal to" in "\n".join(terminal.privately)
+    assert public.count("Trick 1 ") >= 4 and public.count("kitty") >= 4
 
 
 def test_quitting_leaves_the_save_of_the_last_move_and_says_how_to_resume() -> None:

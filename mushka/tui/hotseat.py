@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import sys
 import time
 import traceback
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,22 +16,41 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.rule import Rule
-from rich.segment import Segments
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
 from mushka.actions import PASS
-from mushka.cards import CARDS
 from mushka.engine import Session
 from mushka.errors import MushkaError
-from mushka.events import Ante, End, Event, Expose, Lead, Out, Payout, Remise, TakeBack, Trick
+from mushka.events import (
+    Ante,
+    Discard,
+    Draw,
+    End,
+    Event,
+    Expose,
+    Follow,
+    Lead,
+    Out,
+    Pass,
+    Payout,
+    Remise,
+    Replenish,
+    Take,
+    TakeBack,
+    Trick,
+)
 from mushka.ledger import accounts, deal_summary, session_accounts
 from mushka.players.bots import STRATEGIES, Bot
 from mushka.record import dumps_session
+from mushka.tui.command import command
+from mushka.tui.forced import public_forced_pass
+from mushka.tui.journal import deal_lines, kitty_before
 from mushka.tui.keys import InputProblem, interpret
 from mushka.tui.look import Look, printable
 from mushka.tui.rulebook import rulebook_text
-from mushka.tui.signals import Quit, _Signals
+from mushka.tui.signals import Quit, Resized, _Signals
 from mushka.tui.storage import (
     UNUSABLE,
     append_score,
@@ -90,8 +110,11 @@ class TableSettings:
     bots: dict[int, str] = field(default_factory=dict)
     bot_delay: float = 0.8
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # finishing counts once
-    undo: bool = False  # house setting: a player may take back his last move on the next handoff
-    hints: bool = False  # house setting: the `h` key shows the coach
+    # House rule: the player who has just moved may take the move back on the handoff screen
+    # that follows. Off unless agreed: a card laid has been seen, and the old rules know no
+    # take-back. The record keeps only the move that stood; the public log says what went back.
+    undo: bool = False
+    hints: bool = False  # house rule: the `h` key shows the coach (off unless agreed)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -161,6 +184,43 @@ class TableSettings:
         )
 
 
+@dataclass(frozen=True)
+class LastMove:
+    """A human's move just made, with the session as it stood before it (for the undo rule)."""
+
+    seat: int
+    before: Session
+    produced: tuple[Event, ...]
+
+    def refusal(self, names: Sequence[str]) -> str | None:
+        """Why the move may not be taken back, or None if it may."""
+        for event in self.produced:
+            if isinstance(event, Draw):
+                return "a card drawn from the talon has been seen"
+            if isinstance(event, Take):
+                return "a face-down card taken has been seen"
+            if isinstance(event, Replenish):
+                return f"{names[event.seat]} has drawn new cards from the talon"
+            if isinstance(event, Trick | TakeBack):
+                return "the trick is complete"
+            if isinstance(event, End):
+                return "the deal is over"
+        return None
+
+    def what(self, look: Look) -> str:
+        """The move in words for all to read: a card played is named, a hidden one is not."""
+        for event in self.produced:
+            if isinstance(event, Lead | Follow):
+                return str(look.card(event.card))
+            if isinstance(event, Pass):
+                return "the pass"
+            if isinstance(event, Discard):
+                return "the discard"
+            if isinstance(event, Expose):
+                return "the cards laid face down"
+        return "the move"
+
+
 class HotSeat:
     """Plays a session at one terminal: each human's decisions in private, everything public in public."""
 
@@ -191,8 +251,13 @@ class HotSeat:
         self.viewer: int | None = None  # whose private screen may be up
         self.last_private: int | None = None  # who saw a private screen last
         self.shown = (0, 0)  # (deal index, event index) of the first public event not yet shown
-        self.pending: list[RenderableType] = []
         self.deal_news = False  # a deal began or ended since the players last saw the news
+        # The public log is kept here, not in the terminal's scrollback: every wipe of a private
+        # screen erases that too. It is printed whole on the normal screen when play stops.
+        self.forced: dict[int, set[int]] = {}  # deal index: indexes of passes made for a seat
+        self.notes: list[tuple[int, int, Text]] = []  # (deal, line of that deal, note)
+        self.closing: list[RenderableType] = []  # the final sheet, once there is one
+        self.last_move: LastMove | None = None  # the human move the next handoff may take back
 
     # ---------------------------------------------------------------- the whole session
 
@@ -202,7 +267,9 @@ class HotSeat:
         if problem:
             self.terminal.show(
                 Text(f"mushka cannot keep the hands private here: {problem}.", style="bold red"),
-                Text("The game is saved; continue it in such a terminal with: mushka resume"),
+                Text(
+                    f"The game is saved; continue it in such a terminal with: {command('resume')}"
+                ),
             )
             return 1
         with self.signals.installed():
@@ -211,14 +278,16 @@ class HotSeat:
                 while not self.session.is_over:
                     seat = self.session.to_act
                     assert seat is not None
+                    self.last_move = None  # only the move just made may be taken back
                     if seat in self.bots:
                         self._bot_turn(seat)
-                    else:
+                    elif not self._forced_pass(seat):
                         self._human_turn(seat)
                     self._between_turns()
                 return self._finish()
             except (Quit, KeyboardInterrupt, EOFError) as stop:
                 self.terminal.leave_private()
+                self._print_log()
                 interrupted = isinstance(stop, KeyboardInterrupt) or (
                     isinstance(stop, Quit) and stop.how == "interrupt"
                 )
@@ -247,6 +316,8 @@ class HotSeat:
         message = f"mushka stopped on an unexpected error. {words}\n{where}"
         try:
             self.terminal.leave_private()
+            with contextlib.suppress(Exception):
+                self._print_log()
             self.terminal.show(Text(message, style="bold red"))
         except Exception:
             with contextlib.suppress(Exception):
@@ -260,7 +331,7 @@ class HotSeat:
             self.save(self.session, self.settings.to_json())
         except OSError as exc:
             self.save_problem = os_reason(exc)
-            self.pending.append(
+            self._note(
                 Text(
                     f"The game could not be saved to {self.save_target}: {self.save_problem}. "
                     f"The last {self.unsaved} move(s) are kept only in memory; mushka tries again "
@@ -271,7 +342,7 @@ class HotSeat:
             self.deal_news = True  # a player on his own with computers must see this too
             return
         if self.save_problem is not None:
-            self.pending.append(Text("The game is saved again, up to the last move.", style="bold"))
+            self._note(Text("The game is saved again, up to the last move.", style="bold"))
         self.unsaved = 0
         self.save_problem = None
 
@@ -284,7 +355,7 @@ class HotSeat:
                 self.save(self.session, self.settings.to_json())
                 self.unsaved = 0
         if not self.unsaved:
-            return "Game saved after the last move. Continue it with:  mushka resume", True
+            return f"Game saved after the last move. Continue it with:  {command('resume')}", True
         words = (
             f"The game could NOT be saved to {self.save_target} ({self.save_problem}): "
             f"the last {self.unsaved} move(s) are not in that save."
@@ -297,7 +368,7 @@ class HotSeat:
             return words + " No other place would take them either.", False
         return (
             words + f" The whole game was written to {rescued} instead; to continue it, move "
-            f"that file to {self.save_target} and run:  mushka resume",
+            f"that file to {self.save_target} and run:  {command('resume')}",
             False,
         )
 
@@ -311,8 +382,20 @@ class HotSeat:
             self.viewer = self.last_private = seat
             view = self.session.view(seat)
             _, height = self.terminal.size()
-            self.terminal.show(private_screen(view, self.look, height, notice))
-            text = self.terminal.read(self.look.text(prompt_keys(view)))
+            self.terminal.show(
+                private_screen(
+                    view,
+                    self.look,
+                    height,
+                    notice,
+                    undo=self.settings.undo,
+                    hints=self.settings.hints,
+                )
+            )
+            try:
+                text = self._ask(self.look.text(prompt_keys(view)))
+            except Resized:
+                continue  # drawn again at the new size, the same notice kept
             try:
                 choice = interpret(text, view)
             except InputProblem as problem:
@@ -327,13 +410,16 @@ class HotSeat:
             if choice == PASS and not self._confirm_pass(view):
                 notice = Text("Not passed: choose again.", style="yellow")
                 continue
+            before = copy.deepcopy(self.session) if self.settings.undo else None
             try:
                 with self.signals.guarded():
-                    self.session.apply(choice, seat=seat)
+                    produced = self.session.apply(choice, seat=seat)
                     self._persist()
             except MushkaError as refused:
                 notice = Text(self.look.text(printable(str(refused))), style="bold red")
                 continue
+            if before is not None:
+                self.last_move = LastMove(seat, before, produced)
             return
 
     def _confirm_pass(self, view: SeatView) -> bool:
@@ -344,14 +430,18 @@ class HotSeat:
         if not held:
             return True
         cards = ", ".join(str(self.look.card(c)) for c in held)
-        answer = self.terminal.read(
-            self.look.text(
-                f"You hold {led.noun} ({cards}): passing costs a {view.rules.remise} kop remise. "
-                "Pass anyway? [y/N] "
-            ),
-            fresh=True,  # a "y" typed ahead must not answer a question not yet asked
+        question = self.look.text(
+            f"You hold {led.noun} ({cards}): passing costs a {view.rules.remise} kop remise. "
+            "Pass anyway? [y/N] "
         )
-        return answer.strip().lower() in ("y", "yes")
+        while True:
+            try:
+                # a "y" typed ahead must not answer a question not yet asked
+                answer = self._ask(question, fresh=True)
+            except Resized:
+                self.terminal.console.print()
+                continue
+            return answer.strip().lower() in ("y", "yes")
 
     def _bot_turn(self, seat: int) -> None:
         view = self.session.view(seat)
@@ -375,35 +465,48 @@ class HotSeat:
         if self.session.is_over:
             return
         nxt = self.session.to_act
+        assert nxt is not None
+        if nxt not in self.bots and public_forced_pass(self.session.view(nxt)):
+            return  # he passes without taking the terminal; the news waits for the next player
         if len(self.humans) == 1:
             self._between_turns_alone(nxt)
             return
         important = any(isinstance(e, _IMPORTANT) for e in new_events)
         if nxt in self.bots:
-            self._show_public(wait=False)
+            self._show_news()
             self._pause_for_bot()
             return
         if nxt == self.viewer and not important:
             return  # the same player goes on, and nothing happened that all must see first
-        self._show_public(wait=True, handoff=nxt)
+        self._handoff(nxt)
 
     def _between_turns_alone(self, nxt: int | None) -> None:
         """One human with computer players: no secrets to keep from anyone, so no handoffs; the
         table stays up, the bots' moves are shown at a readable pace, deal news waits for Enter."""
         human = self.humans[0]
         if self.deal_news:
-            self.terminal.enter_private()
             self.terminal.discard_typeahead()  # the deal's news waits for a fresh Enter
-            self.terminal.show(*self.pending)
-            self.terminal.read(
-                self.look.text(f"{self.names[human]}, press Enter to go on. "), echo=False
-            )
-            self.deal_news = False
-        self.pending = []
+            while True:
+                self._show_news(room_below=1)
+                try:
+                    self._ask(
+                        self.look.text(f"{self.names[human]}, press Enter to go on. "), echo=False
+                    )
+                    break
+                except Resized:
+                    continue
         if nxt in self.bots:
             self.terminal.enter_private()
             _, height = self.terminal.size()
-            self.terminal.show(private_screen(self.session.view(human), self.look, height))
+            self.terminal.show(
+                private_screen(
+                    self.session.view(human),
+                    self.look,
+                    height,
+                    undo=self.settings.undo,
+                    hints=self.settings.hints,
+                )
+            )
             self._pause_for_bot()
 
     def _pause_for_bot(self) -> None:
@@ -411,27 +514,16 @@ class HotSeat:
             time.sleep(self.settings.bot_delay)
 
     def _collect_public(self) -> list[Event]:
-        """Queue the public account of everything since the last report; return those events."""
+        """The public events since the last report; notes whether a deal began or ended."""
         log = self.session.log()
         deal, index = self.shown
         fresh: list[Event] = []
         while deal < len(log):
             events = log[deal]
-            if index == 0:
-                self.pending.append(self._deal_opening(deal, events))
-                self.deal_news = True
             batch = events[index:]
-            fresh.extend(batch)
-            words = self.look.words(self.session.players)
-            for line in words.events(batch, led=_led_before(events, index)):
-                self.pending.append(Text(" " + line))
-            if any(isinstance(e, End) for e in batch) and (
-                deal + 1 < len(log) or self.session.is_over
-            ):
-                totals = [a.net for a in session_accounts(log[: deal + 1])]
-                summary = deal_summary(deal + 1, events)
-                self.pending.append(deal_table(summary, self.session.players, totals, self.look))
+            if index == 0 or any(isinstance(e, End) for e in batch):
                 self.deal_news = True
+            fresh.extend(batch)
             if deal + 1 < len(log):
                 deal, index = deal + 1, 0
             else:
@@ -439,6 +531,113 @@ class HotSeat:
                 break
         self.shown = (deal, index)
         return fresh
+
+    def _note(self, note: Text) -> None:
+        """A line for the public log, after the lines of the moves made so far."""
+        log = self.session.log()
+        words = self.look.words(self.session.players)
+        lines = deal_lines(log[-1], words, forced=self.forced.get(len(log) - 1, ()))
+        self.notes.append((len(log) - 1, len(lines), note))
+        self.deal_news = True  # a player on his own with computers must see this too
+
+    def public_log(self) -> list[RenderableType]:
+        """Everything public so far, shortly: each deal's opening, a line per trick and exchange,
+        notes, each deal's summary, and the final sheet."""
+        log = self.session.log()
+        words = self.look.words(self.session.players)
+        entries: list[RenderableType] = []
+        kitty = 0
+        for deal, events in enumerate(log):
+            entries.append(self._deal_opening(deal, events))
+            lines: list[RenderableType] = [
+                Text(self.look.text(line))
+                for line in deal_lines(events, words, kitty, self.forced.get(deal, ()))
+            ]
+            for at, note in reversed([(n, t) for d, n, t in self.notes if d == deal]):
+                lines.insert(min(at, len(lines)), note)
+            entries.extend(lines)
+            kitty = kitty_before([events], kitty)
+            if any(isinstance(e, End) for e in events) and (
+                deal + 1 < len(log) or self.session.is_over
+            ):
+                totals = [a.net for a in session_accounts(log[: deal + 1])]
+                summary = deal_summary(deal + 1, events)
+                entries.append(deal_table(summary, self.session.players, totals, self.look))
+        return entries + self.closing
+
+    def _print_log(self) -> None:
+        """The whole public log on the normal screen, where the scrollback keeps it."""
+        self.terminal.wipe()
+        self.terminal.show(*self.public_log())
+
+    def _news_lines(self, room: int) -> list[Segments]:
+        """The last `room` screen lines of the public log: the news a player needs right now."""
+        console = self.terminal.console
+        width, _ = self.terminal.size()
+        options = console.options.update(width=width)
+        tail: list[Segments] = []
+        for entry in reversed(self.public_log()):
+            rendered = console.render_lines(entry, options, pad=False)
+            tail[:0] = [Segments([*line, Segment.line()]) for line in rendered]
+            if len(tail) >= room:
+                break
+        return tail[-room:] if room > 0 else []
+
+    def _show_news(self, room_below: int = 0) -> None:
+        """The public news on a clean private screen: no scrollback keeps it, nor any hand before."""
+        self.terminal.enter_private()
+        self.terminal.wipe()
+        self.viewer = None
+        _, height = self.terminal.size()
+        self.terminal.show(*self._news_lines(height - 1 - room_below))
+        self.deal_news = False
+
+    def _handoff(self, seat: int) -> None:
+        """The news, then a screen only a key typed after it appeared can dismiss."""
+        name = self.names[seat]
+        self._show_news(room_below=4 if self.last_move is not None else 3)
+        # Only a key pressed after this screen appeared may open the next hand: Enters typed
+        # ahead by the player who just moved are dropped before it is drawn. (After a resize the
+        # screen is drawn again; keys typed since it first appeared still count.)
+        self.terminal.discard_typeahead()
+        title = f"{name} goes on" if seat == self.last_private else f"Pass the terminal to {name}"
+        move = self.last_move
+        lines = [f"{name}, press Enter when only you can see the screen."]
+        if move is not None and move.seat != seat and move.refusal(self.names) is None:
+            lines.append(f"u: {self.names[move.seat]} takes back {move.what(self.look)}")
+        notice: Text | None = None
+        while True:
+            if notice is not None:
+                self.terminal.show(notice)
+            self.terminal.show(
+                Rule(Text(self.look.text(title)), style="bold", characters=self.look.rule),
+                *(Text(self.look.text(line), justify="center") for line in lines),
+            )
+            try:
+                answer = self._ask("", echo=False).strip().lower()
+            except Resized:
+                self._show_news(room_below=2 + len(lines) + (notice is not None))
+                continue
+            if answer != "u" or move is None or move.seat == seat:
+                return
+            why = move.refusal(self.names)
+            if why is None:
+                self._take_back(move)
+                self._handoff(move.seat)  # whoever pressed u, the hand goes only to its owner
+                return
+            notice = Text(self.look.text(f"Not taken back: {why}."), style="yellow")
+            self._show_news(room_below=3 + len(lines))
+
+    def _take_back(self, move: LastMove) -> None:
+        """Restore the session as it stood before `move`, exactly, say so, and save it."""
+        self.last_move = None
+        what = move.what(self.look)
+        self.session = move.before
+        log = self.session.log()
+        self.shown = (len(log) - 1, len(log[-1]))
+        with self.signals.guarded():
+            self._persist()
+        self._note(Text(self.look.text(f"{self.names[move.seat]} takes back {what}")))
 
     def _deal_opening(self, deal: int, events: list[Event]) -> RenderableType:
         players = self.names
@@ -453,40 +652,28 @@ class HotSeat:
             (f"Deal {deal + 1} of {self.session.rules.deals}", "bold"),
             f" {self.look.dot} {players[dealer]} deals{lot}. Antes of {amount} kop from {payers}{skip}.",
         )
-        return Group(house_rules_panel(self.session.rules, self.look), text) if deal == 0 else text
+        opening = house_rules_panel(
+            self.session.rules, self.look, undo=self.settings.undo, hints=self.settings.hints
+        )
+        return Group(opening, text) if deal == 0 else text
 
-    def _show_public(self, wait: bool, handoff: int | None = None) -> None:
-        self.terminal.leave_private()
-        self.viewer = None
-        if wait:
-            self.terminal.clear()
-        self.terminal.show(*self.pending)
-        self.pending = []
-        self.deal_news = False
-        if not wait or handoff is None:
-            return
-        name = self.names[handoff]
-        rule = self.look.rule
-        # Only a key pressed after this screen appeared may open the next hand: Enters typed
-        # ahead by the player who just moved are dropped before it is drawn.
-        self.terminal.discard_typeahead()
-        if len(self.humans) > 1:
-            title = (
-                f"{name} goes on"
-                if handoff == self.last_private
-                else f"Pass the terminal to {name}"
-            )
-            self.terminal.show(
-                Text(""),
-                Rule(Text(self.look.text(title)), style="bold", characters=rule),
-                Text(f"{name}, press Enter when only you can see the screen.", justify="center"),
-            )
-        else:
-            self.terminal.show(
-                Text(""),
-                Rule(Text(f"{name}, press Enter to go on"), style="bold", characters=rule),
-            )
-        self.terminal.read("", echo=False)
+    def _forced_pass(self, seat: int) -> bool:
+        """Pass for `seat` when it is his only move and says nothing new (see forced.py)."""
+        view = self.session.view(seat)
+        if not public_forced_pass(view):
+            return False
+        deal = len(self.session.deals) - 1
+        index = len(self.session.deals[deal].events)
+        with self.signals.guarded():
+            self.session.apply(PASS, seat=seat)
+            self._persist()
+        self.forced.setdefault(deal, set()).add(index)
+        return True
+
+    def _ask(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
+        """A prompt's read, which a resize of the terminal interrupts (raising Resized)."""
+        with self.signals.waiting():
+            return self.terminal.read(prompt, echo=echo, fresh=fresh)
 
     def _ensure_size(self) -> None:
         while True:
@@ -496,7 +683,8 @@ class HotSeat:
             self.terminal.clear()
             self.terminal.discard_typeahead()
             self.terminal.show(too_small(width, height, self.look))
-            self.terminal.read("")
+            with contextlib.suppress(Resized):  # a resize, like Enter, measures again
+                self._ask("")
 
     # ---------------------------------------------------------------- overlays on the private screen
 
@@ -506,12 +694,20 @@ class HotSeat:
             return
         self.terminal.clear()
         if what == "help":
-            self.terminal.show(help_screen(self.session.rules, self.look))
+            self.terminal.show(
+                help_screen(
+                    self.session.rules,
+                    self.look,
+                    undo=self.settings.undo,
+                    hints=self.settings.hints,
+                )
+            )
         elif what == "memory" and self.viewer is not None:
             self.terminal.show(memory_panel(self.session.view(self.viewer), self.look))
         else:
             self.terminal.show(self._standings())
-        self.terminal.read("Press Enter to go back. ")
+        with contextlib.suppress(Resized):  # back to the hand, drawn at the new size
+            self._ask("Press Enter to go back. ")
 
     def _standings(self) -> Table:
         log = self.session.log()
@@ -550,11 +746,14 @@ class HotSeat:
                 console.print(Segments(line))
             start += page
             more = start < len(lines)
-            answer = self.terminal.read(
-                f"-- rules {min(start, len(lines))}/{len(lines)} lines: Enter for more, q to go back -- "
-                if more
-                else "-- end of the rules: Enter to go back -- "
-            )
+            try:
+                answer = self._ask(
+                    f"-- rules {min(start, len(lines))}/{len(lines)} lines: Enter for more, q to go back -- "
+                    if more
+                    else "-- end of the rules: Enter to go back -- "
+                )
+            except Resized:
+                return  # back to the hand, drawn at the new size
             if answer.strip().lower() == "q":
                 return
 
@@ -563,11 +762,13 @@ class HotSeat:
     def _finish(self) -> int:
         """The final sheet, the record, the score history, and only then the save is removed: a
         finish cut short anywhere is finished again by `mushka resume`, and counted once."""
-        self._show_public(wait=False)
         log = self.session.log()
-        self.terminal.show(
-            Text(""), final_sheet(session_accounts(log), self.session.players, self.look)
-        )
+        self.closing = [
+            Text(""),
+            final_sheet(session_accounts(log), self.session.players, self.look),
+        ]
+        self.terminal.leave_private()
+        self._print_log()
         if self.settings.record_path:
             path = Path(self.settings.record_path)
             try:
@@ -593,7 +794,7 @@ class HotSeat:
                 )
             )
             return 1
-        self.terminal.show(Text("The session is in your score history: mushka scores"))
+        self.terminal.show(Text(f"The session is in your score history: {command('scores')}"))
         if self.save_target is not None:
             try:
                 discard_save()
@@ -606,13 +807,3 @@ class HotSeat:
                     )
                 )
         return 0
-
-
-def _led_before(events: list[Event], index: int) -> int | None:
-    """The suit led in the trick still open just before `index`, if any."""
-    for event in reversed(events[:index]):
-        if isinstance(event, Trick | TakeBack | End):
-            return None
-        if isinstance(event, Lead):
-            return CARDS[event.card].suit
-    return None

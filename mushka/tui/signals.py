@@ -17,6 +17,10 @@ class Quit(Exception):
         self.how = how
 
 
+class Resized(Exception):
+    """The terminal changed size while a prompt waited: draw the screen again and ask again."""
+
+
 class _Signals:
     """Turns Ctrl-C, SIGTERM and SIGHUP into a clean Quit, never in the middle of a move and its save.
 
@@ -28,6 +32,12 @@ class _Signals:
         self.critical = False
         self.pending: str | None = None
         self.previous: dict[int, Any] = {}
+        self.reading = False  # a prompt waits for a key: a resize may interrupt it
+
+    def resized(self, signum: int, frame: FrameType | None) -> None:
+        if self.reading and not self.critical:
+            self.reading = False  # one interruption per prompt
+            raise Resized
 
     def handler(self, signum: int, frame: FrameType | None) -> None:
         how = "interrupt" if signum == signal.SIGINT else "signal"
@@ -40,11 +50,23 @@ class _Signals:
     def installed(self) -> Iterator[None]:
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
             self.previous[signum] = signal.signal(signum, self.handler)
+        winch = getattr(signal, "SIGWINCH", None)  # not on Windows
+        if winch is not None:
+            self.previous[winch] = signal.signal(winch, self.resized)
         try:
             yield
         finally:
             for number, old in self.previous.items():
                 signal.signal(number, old)
+
+    @contextlib.contextmanager
+    def waiting(self) -> Iterator[None]:
+        """Around a prompt's read, and nothing else: only there may a resize interrupt."""
+        self.reading = True
+        try:
+            yield
+        finally:
+            self.reading = False
 
     @contextlib.contextmanager
     def guarded(self) -> Iterator[None]:

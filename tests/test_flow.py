@@ -1,0 +1,161 @@
+"""Fewer handoffs: which passes play themselves, and the short public log."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import cards
+from rich.text import Text
+from test_hotseat import ScriptedTerminal
+
+from mushka.actions import PASS, Action
+from mushka.cards import CARDS, MUSHKA_INDEX, parse_card
+from mushka.chance import SeededChance
+from mushka.engine import Session
+from mushka.events import Follow, Lead, Pass, Trick
+from mushka.house_rules import HouseRules
+from mushka.state import Position
+from mushka.tui.describe import Words
+from mushka.tui.forced import public_forced_pass
+from mushka.tui.hotseat import HotSeat, SettingsError, TableSettings
+from mushka.tui.journal import deal_lines, kitty_before
+
+NAMES = ("Anna", "Boris", "Vera", "O'Neil")
+
+
+def position(
+    plays: str, hand: str, talon: str = "", others: tuple[str, str, str] = ("", "", "")
+) -> Session:
+    """The seat after the trick's `plays` (the first by Anna, the others after her) holds `hand`."""
+    played = cards(plays)
+    trick = tuple((seat, card) for seat, card in enumerate(played))
+    me = len(played)
+    rest = list(others)
+    hands: list[tuple[int, ...]] = []
+    for seat in range(4):
+        hands.append(tuple(cards(hand)) if seat == me else tuple(cards(rest.pop())))
+    used = {c for h in hands for c in h} | set(played) | set(cards(talon))
+    return Session.at_position(
+        Position(
+            players=NAMES,
+            rules=HouseRules(),
+            deal_index=0,
+            dealer=3,
+            hands=tuple(hands),
+            talon=tuple(cards(talon)),
+            kitty=60,
+            net=(-15,) * 4,
+            first_outs=(),
+            tricks_won=((), (), (), ()),
+            out_order=(),
+            last_lead_suit=CARDS[played[0]].suit,
+            takebacks=0,
+            to_act=me,
+            trick=trick,
+            followers=tuple(range(me, 4)),
+            out_of_play=tuple(c for c in CARDS if c not in used),
+        ),
+        SeededChance(random.Random(0)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("plays", "hand", "talon", "forced"),
+    [
+        ("9H", "7C 8D", "", False),  # the mushka may be anywhere: passing for him would tell
+        ("9H AS", "7C 8D", "", True),  # the mushka is on the table
+        ("9S", "7C 8D", "", True),  # spades led: no spade means no mushka
+        ("9S 10S", "7C 8D", "", True),
+        ("9H", "7C 8D AS", "", False),  # he may play the mushka
+        ("9S", "7C 8D", "KD", False),  # he may draw
+        ("9H AS", "7H 8D", "", False),  # he may follow
+    ],
+)
+def test_a_pass_plays_itself_only_when_it_is_forced_and_reveals_nothing(
+    plays: str, hand: str, talon: str, forced: bool
+) -> None:
+    session = position(plays, hand, talon, others=("KC", "QC", "JC"))
+    view = session.view(session.to_act or 0)
+    assert public_forced_pass(view) is forced
+    if forced:
+        assert view.legal_actions == (PASS,)
+
+
+def test_a_mushka_played_in_an_earlier_trick_makes_the_pass_public() -> None:
+    session = position("9H", "7C 8D", others=("KC", "QC", "JC"))
+    view = session.view(1)
+    assert not public_forced_pass(view)
+    earlier = (Lead(2, parse_card("7S")), Follow(3, MUSHKA_INDEX))
+    assert public_forced_pass(view._replace(events=earlier + view.events))
+    hidden = (Lead(2, parse_card("7S")), Follow(3, parse_card("KS")))
+    assert not public_forced_pass(view._replace(events=hidden + view.events))
+
+
+def test_the_short_log_has_a_line_per_trick_and_follows_the_kitty() -> None:
+    session = Session(list(NAMES), seed=7)
+    rng = random.Random(1)
+    while not session.is_over:
+        session.apply(rng.choice(session.legal_actions()))
+    log = session.log()
+    words = Words(session.players)
+    assert kitty_before(log) == session.kitty
+    kitty = 0
+    for events in log:
+        lines = deal_lines(events, words, kitty)
+        tricks = [line for line in lines if line.startswith("Trick ")]
+        leads = sum(isinstance(e, Lead) for e in events)
+        assert len(tricks) == leads
+        assert sum("kitty" in line for line in tricks) == sum(isinstance(e, Trick) for e in events)
+        kitty = kitty_before([events], kitty)
+
+
+def test_a_forced_pass_says_why_in_the_log() -> None:
+    events = [Lead(3, parse_card("QD")), Follow(0, MUSHKA_INDEX), Pass(2, False)]
+    line = deal_lines(events, Words(NAMES), forced={2})[0]
+    assert (
+        line
+        == "Trick 1 ♦ led by O'Neil: Q♦ · Anna A♠ (mushka) · Vera passes: no diamonds, talon empty …"
+    )
+
+
+class Asking(ScriptedTerminal):
+    """Quits at the first move asked for, noting whose it was and what he could do."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session, 1)
+        self.asked: list[tuple[int, tuple[Action, ...]]] = []
+
+    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
+        text = prompt.plain if isinstance(prompt, Text) else prompt
+        if text.startswith("Your move"):
+            seat = self.session.to_act or 0
+            self.asked.append((seat, self.session.view(seat).legal_actions))
+            return "q"
+        return ""
+
+
+def test_the_table_asks_for_a_pass_that_would_tell_where_the_mushka_is() -> None:
+    session = position("9H", "7C 8D", others=("KC", "QC", "JC"))
+    terminal = Asking(session)
+    table = HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None)
+    assert table.run() == 0
+    assert terminal.asked == [(1, (PASS,))]  # Boris's turn, with its handoff
+    assert table.forced == {}
+
+
+def test_the_table_passes_for_seats_when_the_mushka_is_on_the_table() -> None:
+    session = position("9H AS", "7C 8D", others=("KH", "QC", "JC"))
+    terminal = Asking(session)
+    table = HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None)
+    assert table.run() == 0
+    assert table.forced == {0: {0}}  # Vera's pass, the first event logged
+    assert terminal.asked[0][0] == 3  # then O'Neil, who may follow
+
+
+def test_the_undo_house_rule_is_kept_in_the_save_and_checked() -> None:
+    settings = TableSettings(undo=True)
+    assert TableSettings.from_json(settings.to_json()).undo is True
+    assert TableSettings.from_json({}).undo is False  # saves from before the rule: off
+    with pytest.raises(SettingsError, match="undo must be true or false"):
+        TableSettings.from_json({"undo": "yes"})
