@@ -466,6 +466,13 @@ def play(
             "--bot-delay", min=0.0, help="Seconds to show each computer move; 0 for none."
         ),
     ] = 0.8,
+    hints: Annotated[
+        bool,
+        typer.Option(
+            "--hints/--no-hints",
+            help="House rule: the h key shows what the strong computer player would do and what each move is worth (off by default).",
+        ),
+    ] = False,
 ) -> None:
     """Play a session at this terminal: four players, one keyboard, hands kept private.
 
@@ -493,7 +500,9 @@ def play(
         len(seats) == 4 and not resume
     ):  # computers only: runs unattended, touching no save or history
         session = Session(ask_names(terminal, names, seats), rules, seed=seed)
-        settings = TableSettings(ascii_table, str(record) if record else None, seats, bot_delay)
+        settings = TableSettings(
+            ascii_table, str(record) if record else None, seats, bot_delay, hints=hints
+        )
         table = HotSeat(
             session,
             terminal,
@@ -538,6 +547,7 @@ def play(
             record_path=str(record.absolute()) if record else None,  # resume may run elsewhere
             bots=seats,
             bot_delay=bot_delay,
+            hints=hints,
         )
         _first_save(session, settings)
         raise typer.Exit(HotSeat(session, terminal, settings, seat_bots(session, seats)).run())

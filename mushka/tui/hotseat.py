@@ -26,7 +26,9 @@ from mushka.errors import MushkaError
 from mushka.events import Ante, End, Event, Expose, Lead, Out, Payout, Remise, TakeBack, Trick
 from mushka.ledger import accounts, deal_summary, session_accounts
 from mushka.players.bots import STRATEGIES, Bot
+from mushka.players.coach import hint
 from mushka.record import dumps_session
+from mushka.tui.coaching import hint_panel, hint_seed
 from mushka.tui.keys import InputProblem, interpret
 from mushka.tui.look import Look, printable
 from mushka.tui.rulebook import rulebook_text
@@ -90,6 +92,7 @@ class TableSettings:
     bots: dict[int, str] = field(default_factory=dict)
     bot_delay: float = 0.8
     session_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # finishing counts once
+    hints: bool = False  # house rule: the h key asks the coach
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -98,6 +101,7 @@ class TableSettings:
             "bots": {str(k): v for k, v in self.bots.items()},
             "bot_delay": self.bot_delay,
             "session": self.session_id,
+            "hints": self.hints,
         }
 
     @classmethod
@@ -142,7 +146,12 @@ class TableSettings:
             and session_id.isalnum()
         ):
             raise SettingsError("session must be a short id of letters and digits")
-        return cls(ascii_only, record, dict(sorted(seats.items())), float(delay), session_id)
+        hints = data.get("hints", False)
+        if not isinstance(hints, bool):
+            raise SettingsError("hints must be true or false")
+        return cls(
+            ascii_only, record, dict(sorted(seats.items())), float(delay), session_id, hints=hints
+        )
 
 
 class HotSeat:
@@ -295,7 +304,9 @@ class HotSeat:
             self.viewer = self.last_private = seat
             view = self.session.view(seat)
             _, height = self.terminal.size()
-            self.terminal.show(private_screen(view, self.look, height, notice))
+            self.terminal.show(
+                private_screen(view, self.look, height, notice, hints=self.settings.hints)
+            )
             text = self.terminal.read(self.look.text(prompt_keys(view)))
             try:
                 choice = interpret(text, view)
@@ -305,6 +316,11 @@ class HotSeat:
             if isinstance(choice, str):
                 if choice == "quit":
                     raise Quit("q")
+                if choice == "hint" and not self.settings.hints:
+                    notice = Text(
+                        "Hints are off at this table (house rule --hints).", style="yellow"
+                    )
+                    continue
                 self._overlay(choice)
                 notice = None
                 continue
@@ -387,7 +403,11 @@ class HotSeat:
         if nxt in self.bots:
             self.terminal.enter_private()
             _, height = self.terminal.size()
-            self.terminal.show(private_screen(self.session.view(human), self.look, height))
+            self.terminal.show(
+                private_screen(
+                    self.session.view(human), self.look, height, hints=self.settings.hints
+                )
+            )
             self._pause_for_bot()
 
     def _pause_for_bot(self) -> None:
@@ -437,7 +457,8 @@ class HotSeat:
             (f"Deal {deal + 1} of {self.session.rules.deals}", "bold"),
             f" {self.look.dot} {players[dealer]} deals{lot}. Antes of {amount} kop from {payers}{skip}.",
         )
-        return Group(house_rules_panel(self.session.rules, self.look), text) if deal == 0 else text
+        rules = house_rules_panel(self.session.rules, self.look, hints=self.settings.hints)
+        return Group(rules, text) if deal == 0 else text
 
     def _show_public(self, wait: bool, handoff: int | None = None) -> None:
         self.terminal.leave_private()
@@ -485,17 +506,40 @@ class HotSeat:
     # ---------------------------------------------------------------- overlays on the private screen
 
     def _overlay(self, what: str) -> None:
+        if what == "hint" and self.viewer is not None:
+            self._hint(self.viewer)
+            return
         if what == "rules":
             self._page(Markdown(self.look.text(rulebook_text())))
             return
         self.terminal.clear()
         if what == "help":
-            self.terminal.show(help_screen(self.session.rules, self.look))
+            self.terminal.show(
+                help_screen(self.session.rules, self.look, hints=self.settings.hints)
+            )
         elif what == "memory" and self.viewer is not None:
             self.terminal.show(memory_panel(self.session.view(self.viewer), self.look))
         else:
             self.terminal.show(self._standings())
         self.terminal.read("Press Enter to go back. ")
+
+    def _hint(self, seat: int) -> None:
+        """The coach's hint from the seat's view alone, the same every time at the same moment;
+        that it was asked for is public, what it said is not."""
+        view = self.session.view(seat)
+        self.terminal.clear()
+        self.terminal.show(Text(f"The coach is thinking{self.look.ellipsis}", style="dim"))
+        seed = hint_seed(self.session.seed, len(self.session.deals) - 1, len(view.events))
+        advice = hint(view, seed=seed)
+        self._note_public(f"{self.names[seat]} asked the coach.")
+        width, _ = self.terminal.size()
+        self.terminal.clear()
+        self.terminal.show(hint_panel(advice, self.look, self.names[seat], width))
+        self.terminal.read("Press Enter to go back. ")
+
+    def _note_public(self, text: str) -> None:
+        """A line for everyone, shown with the next public news."""
+        self.pending.append(Text(" " + text))
 
     def _standings(self) -> Table:
         log = self.session.log()
