@@ -9,7 +9,7 @@ import pytest
 from mushka.actions import PLAYS
 from mushka.cards import CARDS, Card
 from mushka.chance import ScriptedChance
-from mushka.engine import Session
+from mushka.engine import Session, Step
 from mushka.house_rules import Exchange, HouseRules
 from mushka.players.coach import hint
 
@@ -79,3 +79,30 @@ def test_hints_are_reproducible_from_the_seed_and_refused_out_of_turn() -> None:
     assert hint(view, seed=1, worlds=8) == hint(view, seed=1, worlds=8)
     with pytest.raises(ValueError, match="whose turn"):
         hint(_session(hands, talon).view(2))
+
+
+def _to_the_discard(hands: list[list[Card]], talon: list[Card]) -> Session:
+    """The session at the first exchange's discard, the receiver having taken the first card."""
+    session = Session(None, HouseRules(deals=2), chance=ScriptedChance(3, [(hands, talon)]))
+    session.apply(session.legal_actions()[0])  # take the first face-down card
+    return session
+
+
+@pytest.mark.parametrize("seed", [31, 34])
+def test_an_exchange_discard_hint_does_not_depend_on_the_unseen_cards(seed: int) -> None:
+    hands, talon = _deal(seed)
+    real = _to_the_discard(hands, talon)
+    assert real.exchange_pair is not None
+    exposer, _, receiver = real.exchange_pair
+    keep = {
+        exposer: hands[exposer],
+        receiver: hands[receiver],
+    }  # the two others' and the talon vary
+    other_hands, other_talon = _redeal(hands, talon, keep, seed)
+    assert other_hands != hands
+    twin = _to_the_discard(other_hands, other_talon)
+    view, twin_view = real.view(receiver), twin.view(receiver)
+    assert view == twin_view and view.step is Step.DISCARD
+    first = hint(view, seed=seed, worlds=12)
+    assert first == hint(twin_view, seed=seed, worlds=12)
+    assert {a for a, _ in first.values} == set(view.legal_actions)

@@ -43,7 +43,9 @@ from mushka.events import (
 )
 from mushka.ledger import accounts, deal_summary, session_accounts
 from mushka.players.bots import STRATEGIES, Bot
+from mushka.players.coach import hint
 from mushka.record import dumps_session
+from mushka.tui.coaching import hint_panel, hint_seed
 from mushka.tui.command import command
 from mushka.tui.forced import public_forced_pass
 from mushka.tui.journal import deal_lines, kitty_before
@@ -404,6 +406,11 @@ class HotSeat:
             if isinstance(choice, str):
                 if choice == "quit":
                     raise Quit("q")
+                if choice == "hint" and not self.settings.hints:
+                    notice = Text(
+                        "Hints are off at this table (house rule --hints).", style="yellow"
+                    )
+                    continue
                 self._overlay(choice)
                 notice = None
                 continue
@@ -689,6 +696,9 @@ class HotSeat:
     # ---------------------------------------------------------------- overlays on the private screen
 
     def _overlay(self, what: str) -> None:
+        if what == "hint" and self.viewer is not None:
+            self._hint(self.viewer)
+            return
         if what == "rules":
             self._page(Markdown(self.look.text(rulebook_text())))
             return
@@ -708,6 +718,20 @@ class HotSeat:
             self.terminal.show(self._standings())
         with contextlib.suppress(Resized):  # back to the hand, drawn at the new size
             self._ask("Press Enter to go back. ")
+
+    def _hint(self, seat: int) -> None:
+        """The coach's hint from the seat's view alone, the same every time at the same moment;
+        that it was asked for is public, what it said is not."""
+        view = self.session.view(seat)
+        self.terminal.clear()
+        self.terminal.show(Text(f"The coach is thinking{self.look.ellipsis}", style="dim"))
+        seed = hint_seed(self.session.seed, len(self.session.deals) - 1, len(view.events))
+        advice = hint(view, seed=seed)
+        self._note(Text(f" {self.names[seat]} asked the coach."))
+        width, _ = self.terminal.size()
+        self.terminal.clear()
+        self.terminal.show(hint_panel(advice, self.look, self.names[seat], width))
+        self.terminal.read("Press Enter to go back. ")
 
     def _standings(self) -> Table:
         log = self.session.log()

@@ -11,7 +11,8 @@ from mushka.tui.look import printable
 from mushka.view import SeatView
 
 COMMANDS = {
-    "?": "help", "h": "help", "help": "help",
+    "?": "help", "help": "help",
+    "h": "hint", "hint": "hint",
     "r": "rules", "rules": "rules",
     "s": "scores", "scores": "scores",
     "m": "memory", "memory": "memory", "played": "memory",
@@ -27,6 +28,7 @@ How to answer (the line above the prompt lists what you may do now):
   ?             this help            r   the rulebook
   m             the cards played this deal, and who has none of a suit
   s             your scores so far   q   save and quit (continue with: mushka resume)
+  h, hint       the coach: what strong would play, each move's worth (house rule --hints)
 Ctrl-C and Ctrl-D also save and quit. Every move is saved as it is made.
 """
 

@@ -1,0 +1,76 @@
+"""The coach's hint as the table shows it: `strong`'s move and what each legal move is worth."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from mushka.actions import Action, Kind
+from mushka.players.coach import Hint
+from mushka.tui.look import Look
+
+
+def hint_seed(session_seed: int | None, deal: int, decision: int) -> int:
+    """The coach's seed at one decision: the same game and moment always give the same hint."""
+    return (session_seed or 0) * 1_000_003 + deal * 1009 + decision
+
+
+def action_label(action: Action, look: Look) -> Text:
+    """A move as the player would name it: the card (Q♣, QC in ASCII), pass, draw, take 2."""
+    if action.kind in (Kind.PLAY, Kind.DISCARD) and action.card is not None:
+        card = look.card(action.card)
+        return Text("discard ").append_text(card) if action.kind is Kind.DISCARD else card
+    if action.kind is Kind.TAKE and action.position is not None:
+        return Text(f"take {action.position + 1}")
+    return Text(str(action.kind))
+
+
+def _kop(value: float, look: Look) -> str:
+    rounded = round(value, 1)
+    if rounded > 0:
+        return f"+{rounded:.1f}"
+    if rounded < 0:
+        return f"{look.minus}{-rounded:.1f}"
+    return "0.0"
+
+
+def hint_items(advice: Hint, look: Look) -> list[Text]:
+    """Each weighed move with its value, best first: `Q♣ +3.1`, `pass −4.8`."""
+    return [
+        action_label(action, look).append(f" {_kop(value, look)}")
+        for action, value in advice.values
+    ]
+
+
+def hint_lines(advice: Hint, look: Look, width: int = 80) -> list[Text]:
+    """`Q♣ +3.1 · pass −4.8 · draw −1.2 kop`, best first, in lines of at most `width` cells that
+    break between moves, never inside one."""
+    dot = f" {look.dot} "
+    lines: list[Text] = []
+    line = Text(" ")
+    for item in hint_items(advice, look):
+        if line.cell_len > 1 and line.cell_len + len(dot) + item.cell_len + 4 > width:
+            lines.append(line.append(dot.rstrip()))
+            line = Text(" ")
+        elif line.cell_len > 1:
+            line.append(dot)
+        line.append_text(item)
+    if line.cell_len > 1:
+        lines.append(line.append(" kop"))
+    return lines
+
+
+def hint_panel(advice: Hint, look: Look, name: str, width: int = 80) -> Group:
+    """The coach's whole answer, for an overlay on the private screen."""
+    best = Text(f"The coach ({look.text('strong')}) would play: ", style="bold").append_text(
+        action_label(advice.best, look)
+    )
+    if advice.values:
+        worth = Text(
+            look.text(
+                f"Expected money for {name} of each move, to the end of the deal (kop), best first:"
+            )
+        )
+    else:
+        worth = Text("There is nothing to weigh here: every choice is alike or only one is legal.")
+    return Group(best, Text(""), worth, *hint_lines(advice, look, width))
