@@ -88,12 +88,17 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: takes seconds even on an idle machine")
 
 
+# What makes a test end-to-end: its module drives real processes or terminals.
+_PROCESS_DRIVERS = ("pexpect", "subprocess", "TmuxTable", "multiprocessing")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if not QUICK:
-        return
     skip = pytest.mark.skip(reason="not in the quick profile (run without --quick)")
     for item in items:
-        if item.get_closest_marker("e2e") or item.get_closest_marker("slow"):
+        module = getattr(item, "module", None)
+        if module is not None and any(hasattr(module, name) for name in _PROCESS_DRIVERS):
+            item.add_marker(pytest.mark.e2e)
+        if QUICK and (item.get_closest_marker("e2e") or item.get_closest_marker("slow")):
             item.add_marker(skip)
 
 

@@ -53,7 +53,7 @@ def test_simulate_prints_a_summary_and_writes_records(tmp_path: Path) -> None:
         json.loads(line)["rules"]["exchange"] == "old" for line in lines
     )
     check = runner.invoke(app, ["check", str(out)])
-    assert check.exit_code == 0 and "20 record(s) replay correctly" in check.output
+    assert check.exit_code == 0 and "20 records replay correctly" in check.output
 
 
 def test_simulate_is_reproducible_from_its_seed(tmp_path: Path) -> None:
@@ -361,7 +361,7 @@ def test_simulate_bad_bot_options(args: list[str], message: str) -> None:
         (["--bot", "5"], "the seat must be a number from 1 to 4"),
         (["--bot", "2:genius"], "unknown strategy 'genius'"),
         (["--bot", "2", "--bot", "2:basic"], "seat 2 is given twice"),
-        (["--bot", "1", "--bots", "4"], "only 3 seat(s) are left"),
+        (["--bot", "1", "--bots", "4"], "only 3 seats are left"),
         (["--bots", "5"], "--bots"),
         (["--strategy", "x", "--bots", "1"], "unknown strategy 'x'"),
         (["--bot-delay", "-1"], "--bot-delay"),

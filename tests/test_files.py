@@ -109,6 +109,7 @@ def table(session: Session, terminal: Scripted, **settings: Any) -> HotSeat:
 # ---------------------------------------------------------------- 1. files are private
 
 
+@pytest.mark.slow  # plays whole games
 def test_every_file_the_game_writes_is_0600_and_its_folders_0700(
     home: Path, loose_umask: None
 ) -> None:
@@ -224,7 +225,7 @@ def test_mid_game_a_failed_save_is_never_claimed_and_the_game_is_rescued(
     text = terminal.text()
     assert "Game saved after the last move" not in text
     assert "could not be saved" in text and "no space left on device" in text  # said at once
-    assert "could NOT be saved" in text and "the last 3 move(s) are not in that save" in text
+    assert "could NOT be saved" in text and "the last 3 moves are not in that save" in text
     rescued = next((home / "data" / "mushka").glob("mushka-rescued-game-*.json"))
     assert mode(rescued) == 0o600
     saved = json.loads(rescued.read_text(encoding="utf-8"))
@@ -267,7 +268,7 @@ def test_a_crash_after_a_failed_save_does_not_claim_the_save(
     assert table(session, terminal).run() == 1
     text = terminal.text()
     assert "unexpected error" in text and "Game saved after the last move" not in text
-    assert "the last 2 move(s) are not in that save" in text
+    assert "the last 2 moves are not in that save" in text
 
 
 # ---------------------------------------------------------------- 5. finishing counts once
@@ -295,6 +296,7 @@ def resume(home: Path) -> None:
     assert "Final score sheet" in terminal.text()
 
 
+@pytest.mark.slow  # plays whole games
 @pytest.mark.parametrize("kill_point", ["append_score", "discard_save"])
 def test_a_kill_while_finishing_then_resume_records_the_session_once(
     kill_point: str, home: Path, monkeypatch: pytest.MonkeyPatch
@@ -317,6 +319,7 @@ def test_a_kill_while_finishing_then_resume_records_the_session_once(
     assert len(entries) == 1 and bad == 0
 
 
+@pytest.mark.slow  # plays whole games
 def test_a_kill_in_the_middle_of_writing_the_history_line_loses_no_other_line(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -359,7 +362,7 @@ def test_named_players_never_become_computers() -> None:
     )
     assert result.exit_code == 2
     text = " ".join(result.output.replace("│", "").split())
-    assert "2 players were named" in text and "leave 1 seat(s) for people" in text
+    assert "2 players were named" in text and "leave 1 seat for people" in text
     result = runner.invoke(cli.app, ["play", "--player", "Anna", "--bot", "1"])
     assert result.exit_code == 2
     text = " ".join(result.output.replace("│", "").split())
@@ -379,6 +382,7 @@ def test_a_stake_must_be_ascii_digits(stake: str) -> None:
     assert result.exit_code == 2 and "give a whole number" in result.output
 
 
+@pytest.mark.slow  # plays whole games
 def test_a_symlink_planted_for_the_game_s_own_files_is_not_written_through(home: Path) -> None:
     victim = home / "victim.txt"
     victim.write_text("precious\n", encoding="utf-8")

@@ -10,10 +10,13 @@ from fuzz_prompt import MUSHKA, campaign, garbage, meaningful
 from test_e2e import Table, start
 
 pytest.importorskip("pexpect")
-pytestmark = pytest.mark.skipif(
-    not MUSHKA.exists() or not hasattr(os, "openpty"),
-    reason="needs the installed mushka and a pseudo-terminal",
-)
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(
+        not MUSHKA.exists() or not hasattr(os, "openpty"),
+        reason="needs the installed mushka and a pseudo-terminal",
+    ),
+]
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -99,6 +99,7 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
 
+@pytest.mark.slow  # nine whole sessions
 @pytest.mark.parametrize("exchange", list(Exchange))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_public_screen_never_names_a_card_that_was_not_played(

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -48,7 +49,7 @@ def fingerprint(session: Session) -> tuple[object, ...]:
     )
 
 
-@settings(max_examples=3000)
+@settings(max_examples=examples(3000))
 @given(rules=house_rules, seed=st.integers(0, 2**63 - 1), choices=st.integers(0, 2**32))
 def test_random_sessions_keep_every_invariant(rules: HouseRules, seed: int, choices: int) -> None:
     session = Session(rules=rules, seed=seed)
@@ -70,7 +71,7 @@ def test_random_sessions_keep_every_invariant(rules: HouseRules, seed: int, choi
     assert session.legal_actions() == ()
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(rules=house_rules, seed=st.integers(0, 2**63 - 1), choices=st.integers(0, 2**32))
 def test_records_round_trip_and_replay_identically(
     rules: HouseRules, seed: int, choices: int
@@ -85,7 +86,7 @@ def test_records_round_trip_and_replay_identically(
     assert replayed.net == session.net
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(rules=house_rules, seed=st.integers(0, 2**63 - 1), choices=st.integers(0, 2**32))
 def test_illegal_actions_are_refused_and_change_nothing(
     rules: HouseRules, seed: int, choices: int
@@ -111,7 +112,7 @@ def test_illegal_actions_are_refused_and_change_nothing(
     assert fingerprint(session) == before
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(rules=house_rules, seed=st.integers(0, 2**63 - 1), choices=st.integers(0, 2**32))
 def test_a_seat_never_sees_another_hand(rules: HouseRules, seed: int, choices: int) -> None:
     session = Session(rules=rules, seed=seed)
@@ -130,7 +131,7 @@ def test_a_seat_never_sees_another_hand(rules: HouseRules, seed: int, choices: i
         session.apply(rng.choice(session.legal_actions()))
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(rules=house_rules, seed=st.integers(0, 2**63 - 1), choices=st.integers(0, 2**32))
 def test_the_public_facts_in_a_view_are_true(rules: HouseRules, seed: int, choices: int) -> None:
     session = Session(rules=rules, seed=seed)
@@ -154,7 +155,7 @@ def test_the_public_facts_in_a_view_are_true(rules: HouseRules, seed: int, choic
     assert returned == [e for deal in session.deals for e in deal.events][at_start:]
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(seed=st.integers(0, 2**63 - 1), size=st.integers(0, 70))
 def test_the_fast_shuffle_draws_exactly_as_random_shuffle(seed: int, size: int) -> None:
     from mushka.chance import _shuffle

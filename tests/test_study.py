@@ -7,6 +7,7 @@ import statistics
 import subprocess
 import sys
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -19,7 +20,7 @@ from mushka.study.simulate import TIMING_KEYS, Estimate, Report, RunConfig, Tall
 runner = CliRunner()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.integers(-300, 900), min_size=2, max_size=200))
 def test_streaming_statistics_equal_the_textbook_ones(values: list[int]) -> None:
     tally = Tally()

@@ -50,7 +50,7 @@ from mushka.tui.command import command
 from mushka.tui.forced import public_forced_pass
 from mushka.tui.journal import deal_lines, kitty_before
 from mushka.tui.keys import InputProblem, interpret
-from mushka.tui.look import Look, printable
+from mushka.tui.look import Look, counted, printable
 from mushka.tui.rulebook import rulebook_text
 from mushka.tui.signals import Quit, Resized, _Signals
 from mushka.tui.storage import (
@@ -336,7 +336,7 @@ class HotSeat:
             self._note(
                 Text(
                     f"The game could not be saved to {self.save_target}: {self.save_problem}. "
-                    f"The last {self.unsaved} move(s) are kept only in memory; mushka tries again "
+                    f"The last {counted(self.unsaved, 'move is', 'moves are')} kept only in memory; mushka tries again "
                     "after every move.",
                     style="bold red",
                 )
@@ -360,7 +360,7 @@ class HotSeat:
             return f"Game saved after the last move. Continue it with:  {command('resume')}", True
         words = (
             f"The game could NOT be saved to {self.save_target} ({self.save_problem}): "
-            f"the last {self.unsaved} move(s) are not in that save."
+            f"the last {counted(self.unsaved, 'move is', 'moves are')} not in that save."
         )
         try:
             rescued = rescue_save(self.session, self.settings.to_json())

@@ -27,7 +27,7 @@ How to answer (the line above the prompt lists what you may do now):
   p, pass       pass (costs a remise if you hold the led suit; you will be asked)
   ?             this help            r   the rulebook
   m             the cards played this deal, and who has none of a suit
-  s             your scores so far   q   save and quit (continue with: mushka resume)
+  s             your scores so far   q   save and quit (continue with: {resume})
   h, hint       the coach: what strong would play, each move's worth (house rule --hints)
 Ctrl-C and Ctrl-D also save and quit. Every move is saved as it is made.
 """

@@ -161,3 +161,8 @@ class Look:
 
 
 _RED_SUITS = (Suit.H, Suit.D)
+
+
+def counted(n: int, thing: str, things: str | None = None) -> str:
+    """`n` with its noun in the right number: "1 move", "3 moves", "2 seats"."""
+    return f"{n} {thing if n == 1 else (things or thing + 's')}"

@@ -23,6 +23,7 @@ from mushka.engine import Step
 from mushka.events import Draw, Event, Expose, Follow, Lead, Pass, Take, TakeBack, Trick
 from mushka.house_rules import Exchange, HouseRules
 from mushka.ledger import DealSummary, SeatAccount
+from mushka.tui.command import command
 from mushka.tui.keys import HELP
 from mushka.tui.look import Look as Look  # the table's look; re-exported for older imports
 from mushka.view import SeatView
@@ -85,7 +86,8 @@ def help_screen(
     rules: HouseRules, look: Look, undo: bool | None = None, hints: bool | None = None
 ) -> Group:
     """The `?` help: what to type, then the house rules this table agreed on."""
-    return Group(Text(look.text(HELP)), house_rules_panel(rules, look, undo, hints), Text(""))
+    text = HELP.format(resume=command("resume"))
+    return Group(Text(look.text(text)), house_rules_panel(rules, look, undo, hints), Text(""))
 
 
 def header(

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import typer
+from rich.text import Text
 
 from mushka.record import loads
 from mushka.tui.commands.exits import fail, record_problem
-from mushka.tui.look import guard_streams, transliterate
+from mushka.tui.look import make_console, transliterate
 from mushka.tui.storage import UNUSABLE, FileProblem, names_problem, record_texts
 
 
 def check_records(file: Path, ascii_only: bool) -> None:
     """Check every record in `file`, event by event; the first that fails stops with exit 1."""
-    guard_streams()
+    console, ascii_only = make_console(ascii_only)  # ASCII too when the console cannot show "·"
     dot = "-" if ascii_only else "·"
     checked = 0
     try:
@@ -30,9 +30,10 @@ def check_records(file: Path, ascii_only: bool) -> None:
             net = " ".join(f"{n:+d}" for n in session.net)
             players = ", ".join(session.players)
             line = f"ok: {players} {dot} {len(session.deals)} deals {dot} net {net}"
-            typer.echo(transliterate(line) if ascii_only else line)
+            console.print(Text(transliterate(line) if ascii_only else line), soft_wrap=True)
     except FileProblem as exc:
         fail(f"{file}: {exc}", 2 if exc.unreadable else 1)
     if not checked:
         fail(f"{file}: there is no game record in it", 1)
-    typer.echo(f"{checked} record(s) replay correctly.")
+    records = "record replays" if checked == 1 else "records replay"
+    console.print(Text(f"{checked} {records} correctly."))

@@ -15,9 +15,11 @@ from rich.text import Text
 from mushka.engine import Session
 from mushka.errors import MushkaError, short_repr
 from mushka.players.strategies import check_strategy
+from mushka.tui.command import command
 from mushka.tui.commands.exits import bad_option, fail
 from mushka.tui.commands.house import house_rules
 from mushka.tui.hotseat import MAX_BOT_DELAY, HotSeat, TableSettings
+from mushka.tui.look import counted
 from mushka.tui.seating import ask_names, make_console, name_problem, seat_bots
 from mushka.tui.storage import (
     GameOpenElsewhere,
@@ -198,14 +200,14 @@ def check_seating(names: list[str], seats: dict[int, str]) -> None:
         bad_option(
             "--player",
             f"{len(names)} players were named, but the computer players leave "
-            f"{people} seat(s) for people",
+            f"{counted(people, 'seat')} for people",
         )
     for seat in range(len(names)):
         if seat in seats:
             bad_option(
                 "--player",
                 f"{names[seat]} would sit in seat {seat + 1}, which is a computer's; "
-                f"{people} seat(s) are left for people: give the computers the last seats",
+                f"{counted(people, 'seat is', 'seats are')} left for people: give the computers the last seats",
             )
 
 
@@ -231,7 +233,9 @@ def bot_seats(specs: list[str], count: int, strategy: str) -> dict[int, str]:
         seats[seat] = name
     free = [s for s in (3, 2, 1, 0) if s not in seats]
     if count > len(free):
-        bad_option("--bots", f"only {len(free)} seat(s) are left for --bots {count}")
+        bad_option(
+            "--bots", f"only {counted(len(free), 'seat is', 'seats are')} left for --bots {count}"
+        )
     for seat in free[:count]:
         seats[seat] = strategy
     return dict(sorted(seats.items()))
@@ -241,10 +245,10 @@ def _saved_or_fail() -> SavedGame:
     try:
         saved = load_game(check_ui=TableSettings.from_json)
     except SaveError as exc:
-        then = " Start a new game with: mushka play" if exc.kept is not None else ""
+        then = f" Start a new game with: {command('play')}" if exc.kept is not None else ""
         fail(_kept_words(exc) + then, 1)
     if saved is None:
-        fail("there is no saved game. Start one with: mushka play", 1)
+        fail(f"there is no saved game. Start one with: {command('play')}", 1)
     return saved
 
 

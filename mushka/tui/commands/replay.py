@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from mushka.tui.commands.exits import fail, record_problem
-from mushka.tui.look import Look, make_console
+from mushka.tui.look import Look, counted, make_console
 from mushka.tui.replay_view import frames
 from mushka.tui.storage import UNUSABLE, FileProblem, json_problem, names_problem, record_texts
 
@@ -27,7 +27,7 @@ def replay_record(file: Path, number: int, pause: bool, ascii_only: bool) -> Non
     if chosen is None:
         if not count:
             fail(f"{file}: there is no game record in it", 1)
-        fail(f"{file} holds {count} record(s), not {number}", 2)
+        fail(f"{file} holds {counted(count, 'record')}, not {number}", 2)
     where, text = chosen
     try:
         data = json.loads(text)

@@ -9,8 +9,9 @@ from rich.text import Text
 
 from mushka.ledger import session_accounts
 from mushka.record import replay
+from mushka.tui.command import command
 from mushka.tui.commands.exits import fail, record_problem
-from mushka.tui.look import Look, make_console
+from mushka.tui.look import Look, counted, make_console
 from mushka.tui.storage import UNUSABLE, FileProblem, read_scores, scores_path
 from mushka.tui.table import final_sheet
 
@@ -25,10 +26,10 @@ def show_scores(last: bool, ascii_only: bool) -> None:
         fail(f"{scores_path()}: {exc}", 1)
     if bad:
         console.print(
-            Text(f"({bad} unreadable line(s) in {scores_path()} were skipped)", style="dim")
+            Text(f"({counted(bad, 'unreadable line')} in {scores_path()} skipped)", style="dim")
         )
     if not entries:
-        console.print("No finished sessions yet. Play one with: mushka play")
+        console.print(Text(f"No finished sessions yet. Play one with: {command('play')}"))
         return
     if last:
         entry = entries[-1]
