@@ -48,7 +48,7 @@ from mushka.record import dumps_session
 from mushka.tui.coaching import hint_panel, hint_seed
 from mushka.tui.command import command
 from mushka.tui.forced import public_forced_pass
-from mushka.tui.journal import deal_lines, kitty_before
+from mushka.tui.journal import LogLine, deal_lines, kitty_before
 from mushka.tui.keys import InputProblem, interpret
 from mushka.tui.look import Look, counted, printable
 from mushka.tui.rulebook import rulebook_text
@@ -556,8 +556,9 @@ class HotSeat:
         kitty = 0
         for deal, events in enumerate(log):
             entries.append(self._deal_opening(deal, events))
+            dot, arrow = self.look.text(" · "), self.look.text(" → ")
             lines: list[RenderableType] = [
-                Text(self.look.text(line))
+                LogLine(self.look.text(line), dot, arrow)
                 for line in deal_lines(events, words, kitty, self.forced.get(deal, ()))
             ]
             for at, note in reversed([(n, t) for d, n, t in self.notes if d == deal]):

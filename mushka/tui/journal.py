@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions
+from rich.text import Text
 
 from mushka.cards import CARDS
 from mushka.events import (
@@ -26,6 +30,33 @@ from mushka.events import (
 from mushka.tui.describe import Words
 
 _EXCHANGE = (Expose, Take, Discard, Replenish)
+
+
+class LogLine:
+    """One line of the log that, on a screen too narrow for it, breaks between its parts (at
+    `dot`, with a hanging indent) and before its outcome (`arrow`), never leaving a lone word."""
+
+    def __init__(self, text: str, dot: str = " · ", arrow: str = " → ") -> None:
+        self.text, self.dot, self.arrow = text, dot, arrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        width = options.max_width
+        if cell_len(self.text) <= width:
+            yield Text(self.text)
+            return
+        head, arrow, outcome = self.text.partition(self.arrow)
+        first, *rest = head.split(self.dot)
+        pieces = [(self.dot, part) for part in rest]
+        if arrow:
+            pieces.append((" ", f"{arrow.strip()} {outcome}"))
+        line = first
+        for joiner, piece in pieces:
+            if cell_len(line + joiner + piece) <= width:
+                line += joiner + piece
+            else:
+                yield Text(line)
+                line = "  " + piece
+        yield Text(line)
 
 
 def kitty_before(deals: Sequence[Sequence[Event]], kitty: int = 0) -> int:
