@@ -514,24 +514,7 @@ class Session:
                 self._events.append(produced[0])
             followers = self._followers
             if followers:
-                nxt = self._to_act = followers.pop()
-                led = self._led_suit
-                mask = self._masks[nxt]
-                bits = mask >> (led << 3) & 0xFF
-                if bits:
-                    self._holds_led = True
-                    rank = _SINGLE_RANK[bits]
-                    if rank >= 0:
-                        self._legal = _FOLLOW_ONE[led != _SPADES and mask >> _MUSHKA & 1][
-                            (led << 3) + rank
-                        ]
-                    else:
-                        self._compute_legal()
-                else:
-                    self._holds_led = False
-                    self._legal = _FOLLOW_VOID[led != _SPADES and mask >> _MUSHKA & 1][
-                        self._talon_pos < len(self._talon)
-                    ]
+                self._answer_next(followers.pop(), self._led_suit)
                 return produced
             # The last answer: settle the trick (or take the lead back), then set up the next
             # lead and its legal actions (or end the deal), all inline for speed.
@@ -640,24 +623,9 @@ class Session:
                 nxt = self._to_act = first
             else:
                 followers = self._followers = [s for s in (third, second, first) if hands[s]]
-                nxt = self._to_act = followers.pop()
+                nxt = followers.pop()
             self._step = _FOLLOW
-            mask = self._masks[nxt]
-            bits = mask >> (led << 3) & 0xFF
-            if bits:
-                self._holds_led = True
-                rank = _SINGLE_RANK[bits]
-                if rank >= 0:
-                    self._legal = _FOLLOW_ONE[led != _SPADES and mask >> _MUSHKA & 1][
-                        (led << 3) + rank
-                    ]
-                else:
-                    self._compute_legal()
-            else:
-                self._holds_led = False
-                self._legal = _FOLLOW_VOID[led != _SPADES and mask >> _MUSHKA & 1][
-                    self._talon_pos < len(self._talon)
-                ]
+            self._answer_next(nxt, led)
             return produced
         if step is _TAKE:
             position = action[2]
@@ -758,6 +726,24 @@ class Session:
             raise IllegalActionError(f"{card.code} is not among the face-down cards") from None
 
     # ---------------------------------------------------------------- legality
+
+    def _answer_next(self, seat: int, led: int) -> None:
+        """Make `seat` the one to answer the lead of `led`, his legal answers ready from tables."""
+        self._to_act = seat
+        mask = self._masks[seat]
+        bits = mask >> (led << 3) & 0xFF
+        if bits:
+            self._holds_led = True
+            rank = _SINGLE_RANK[bits]
+            if rank >= 0:
+                self._legal = _FOLLOW_ONE[led != _SPADES and mask >> _MUSHKA & 1][(led << 3) + rank]
+            else:
+                self._compute_legal()
+        else:
+            self._holds_led = False
+            self._legal = _FOLLOW_VOID[led != _SPADES and mask >> _MUSHKA & 1][
+                self._talon_pos < len(self._talon)
+            ]
 
     def _compute_legal(self) -> tuple[Action, ...]:
         legal: tuple[Action, ...]
