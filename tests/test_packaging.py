@@ -8,36 +8,42 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_wheel_ships_the_rulebook(tmp_path: Path) -> None:
+PIP_WHEEL = ("-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
+    """The project's wheel, built once for this module, offline."""
+    folder = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "--no-build-isolation",
-            "-q",
-            "-w",
-            str(tmp_path),
-            str(ROOT),
-        ],
+        [sys.executable, *PIP_WHEEL, str(folder), str(ROOT)],
         check=True,
         capture_output=True,
     )
-    (wheel,) = tmp_path.glob("mushka-*.whl")
-    with zipfile.ZipFile(wheel) as archive:
-        names = archive.namelist()
-        assert "mushka/rules.md" in names
-        assert archive.read("mushka/rules.md").decode("utf-8") == (ROOT / "rules.md").read_text(
-            encoding="utf-8"
-        )
-        assert "mushka/engine.py" in names
-        for package in ("tui", "players", "study"):
-            assert f"mushka/{package}/__init__.py" in names
+    (built,) = folder.glob("mushka-*.whl")
+    return zipfile.ZipFile(built)
+
+
+def test_the_wheel_ships_every_package(wheel: zipfile.ZipFile) -> None:
+    names = wheel.namelist()
+    assert "mushka/engine.py" in names
+    for package in ("tui", "tui/commands", "players", "study"):
+        assert f"mushka/{package}/__init__.py" in names
+
+
+def test_the_wheel_ships_both_rulebooks_and_the_catalog(wheel: zipfile.ZipFile) -> None:
+    catalog = "mushka/locale/ru/LC_MESSAGES/mushka.mo"
+    for name, source in (
+        ("mushka/rules.md", ROOT / "rules.md"),
+        ("mushka/rules.ru.md", ROOT / "rules.ru.md"),
+        (catalog, ROOT / catalog),
+    ):
+        assert wheel.read(name) == source.read_bytes(), name
 
 
 def test_installing_to_play_brings_no_developer_tools() -> None:

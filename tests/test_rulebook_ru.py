@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
-import sys
-import zipfile
 from collections import Counter
 from pathlib import Path
 
@@ -133,34 +130,6 @@ def test_the_rulebook_is_english_unless_asked_for_in_russian() -> None:
     assert rulebook_text() == english() and english().startswith("# Mushka-kopilka")
     with pytest.raises(LanguageError, match="en, ru"):
         rulebook_text("de")
-
-
-def test_the_wheel_ships_both_rulebooks_and_the_catalog(tmp_path: Path) -> None:
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "--no-build-isolation",
-            "-q",
-            "-w",
-            str(tmp_path),
-            str(ROOT),
-        ],
-        check=True,
-        capture_output=True,
-    )
-    (wheel,) = tmp_path.glob("mushka-*.whl")
-    catalog = "mushka/locale/ru/LC_MESSAGES/mushka.mo"
-    with zipfile.ZipFile(wheel) as archive:
-        for name, source in (
-            ("mushka/rules.ru.md", ROOT / "rules.ru.md"),
-            ("mushka/rules.md", ROOT / "rules.md"),
-            (catalog, ROOT / catalog),
-        ):
-            assert archive.read(name) == source.read_bytes(), name
 
 
 def test_show_rulebook_prints_the_book_of_the_language_asked_for() -> None:
