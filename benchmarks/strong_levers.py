@@ -37,7 +37,22 @@ def basic_discard(rng: random.Random) -> StrongBot:
     return StrongBot(rng, search_discard=False)
 
 
+def key_worlds_96(rng: random.Random) -> StrongBot:
+    return StrongBot(rng, key_worlds=96)
+
+
+def key_worlds_96_play_32(rng: random.Random) -> StrongBot:
+    return StrongBot(rng, worlds=32, key_worlds=96)
+
+
+def no_lead_inference(rng: random.Random) -> StrongBot:
+    return StrongBot(rng, lead_inference=False)
+
+
 VARIANTS = {
+    "no lead inference": no_lead_inference,
+    "key 96": key_worlds_96,
+    "key 96 play 32": key_worlds_96_play_32,
     "strong": full,
     "no exchange info": no_exchange_knowledge,
     "basic discard": basic_discard,

@@ -224,13 +224,17 @@ class StrongBot:
         policy: Policy = rollout_move,
         search_discard: bool = True,
         exchange_knowledge: bool = True,
+        key_worlds: int | None = None,
+        lead_inference: bool = True,
     ) -> None:
         self.rng = rng
         self.worlds = worlds
+        self.key_worlds = worlds if key_worlds is None else key_worlds
         self.time_limit = time_limit
         self.policy = policy
         self.search_discard = search_discard
         self.exchange_knowledge = exchange_knowledge
+        self.lead_inference = lead_inference
         self.basic = BasicBot()
         self._known: tuple[SeatView, Knowledge] | None = None
 
@@ -251,9 +255,11 @@ class StrongBot:
         if len(legal) < 2:
             return {}
         if view.phase is Phase.PLAY:
-            return self._search(view, legal, self._play_world)
+            key = DRAW in legal or PLAYS[_MUSHKA] in legal
+            worlds = self.key_worlds if key else self.worlds
+            return self._search(view, legal, self._play_world, worlds)
         if view.step is Step.DISCARD and self.search_discard:
-            return self._search(view, legal, self._discard_world)
+            return self._search(view, legal, self._discard_world, self.key_worlds)
         return {}
 
     def _search(
@@ -261,11 +267,12 @@ class StrongBot:
         view: SeatView,
         legal: Sequence[Action],
         world: Callable[[SeatView], Callable[[Action, int], Session]],
+        worlds: int,
     ) -> dict[Action, float]:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         totals = dict.fromkeys(legal, 0.0)
         done = 0
-        for _ in range(self.worlds):
+        for _ in range(worlds):
             imagined = world(view)
             seed = self.rng.getrandbits(32)
             for action in legal:  # the same imagined world for every action: fairer comparisons
@@ -282,6 +289,8 @@ class StrongBot:
             known = knowledge(view)
             if not self.exchange_knowledge:
                 known.musts.clear()
+            if not self.lead_inference:
+                known.caps.clear()
             self._known = (view, known)
         position = sample_position(view, self.rng, self._known[1])
         return lambda _action, seed: position_session(position, seed)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from mushka.cards import CARDS
+from mushka.cards import CARDS, MUSHKA_INDEX
 from mushka.engine import Position, Step
 from mushka.events import (
     Discard,
@@ -64,6 +64,30 @@ class Knowledge:
     last_lead: int = NO_SUIT
     takebacks: int = 0
     exposed_suit: int = NO_SUIT  # of the exchange under way, when this seat knows it
+    caps: dict[int, LeadCap] = field(default_factory=dict)
+
+
+@dataclass
+class LeadCap:
+    """What a seat's last lead says of the cards he held then, if he leads like `basic` (the card
+    most likely to win the dearest trick): none of them, bar the mushka and the suit he could not
+    lead, ranked above it. `free`: cards drawn into his hand since, which the lead says nothing of.
+    """
+
+    card: int
+    barred: int
+    free: int = 0
+
+    def above(self, card: int, prices: Sequence[int]) -> bool:
+        """Whether `basic` would have led `card` rather than this cap's card."""
+        if card == MUSHKA_INDEX or card >> 3 == self.barred:
+            return False
+        return lead_rank(card, prices) > lead_rank(self.card, prices)
+
+
+def lead_rank(card: int, prices: Sequence[int]) -> tuple[int, int]:
+    """`basic`'s preference among leads: the trick's price times the card's rank, then the rank."""
+    return (prices[card >> 3] * ((card & 7) + 1), card & 7)
 
 
 def knowledge(view: SeatView) -> Knowledge:
@@ -91,6 +115,11 @@ def knowledge(view: SeatView) -> Knowledge:
             if event.card is not None:
                 k.gone.add(event.card)
         elif isinstance(event, Lead):
+            barred = k.last_lead
+            if event.seat != me and event.card != MUSHKA_INDEX and event.card >> 3 != barred:
+                k.caps[event.seat] = LeadCap(event.card, barred)
+            else:
+                k.caps.pop(event.seat, None)
             led = k.last_lead = event.card >> 3
             k.gone.add(event.card)
             k.held[event.seat].discard(event.card)
@@ -105,6 +134,8 @@ def knowledge(view: SeatView) -> Knowledge:
                 k.voids[event.seat].add(led)
             else:
                 k.voids[event.seat] = {led}  # he lacked the suit; the new card may be of any other
+                if event.seat in k.caps:
+                    k.caps[event.seat].free += 1
         elif isinstance(event, Pass):
             if not event.remise:
                 k.voids[event.seat].add(led)
@@ -143,7 +174,7 @@ def sample_position(view: SeatView, rng: random.Random, known: Knowledge | None 
     known_elsewhere = set().union(*(k.held[s] for s in range(4) if s != me))
     pool = [c for c in range(32) if c not in mine and c not in k.gone and c not in known_elsewhere]
     need = {s: view.hand_sizes[s] - len(k.held[s]) for s in range(4) if s != me}
-    hands = deal_unseen(pool, need, k.voids, k.musts, rng)
+    hands = deal_unseen(pool, need, k.voids, k.musts, rng, k.caps, view.rules.prices)
     dealt = {c for h in hands.values() for c in h}
     rest = [c for c in pool if c not in dealt]
     rng.shuffle(rest)
@@ -183,26 +214,36 @@ def deal_unseen(
     voids: list[set[int]],
     musts: dict[int, tuple[int, int]],
     rng: random.Random,
+    caps: dict[int, LeadCap] | None = None,
+    prices: Sequence[int] = (),
 ) -> dict[int, list[int]]:
-    """Give each other seat `need[s]` unseen cards: none of a suit he is known to lack and at least
-    the cards of a suit he is known to hold, where the pool allows (else as close as it comes)."""
+    """Give each other seat `need[s]` unseen cards: none of a suit he is known to lack, at least
+    the cards of a suit he is known to hold, and (`caps`) none his last lead says he lacked beyond
+    the cards he drew since, where the pool allows (else as close as it comes)."""
+    caps = caps or {}
     for attempt in range(20):
         strict = attempt < 19
         left = list(pool)
         rng.shuffle(left)
         hands: dict[int, list[int]] = {}
         ok = True
-        for seat in sorted(need, key=lambda s: (s not in musts, -len(voids[s]), s)):
+        for seat in sorted(need, key=lambda s: (s not in musts, s not in caps, -len(voids[s]), s)):
             lacking = voids[seat] if strict else set()
             hand: list[int] = []
             must = musts.get(seat) if strict else None
             if must is not None:
                 hand = [c for c in left if c >> 3 == must[0]][: min(must[1], need[seat])]
+            cap = caps.get(seat) if strict and attempt < 15 else None
+            free = cap.free if cap is not None else 0
             chosen = set(hand)
             for c in left:
                 if len(hand) >= need[seat]:
                     break
                 if c not in chosen and c >> 3 not in lacking:
+                    if cap is not None and cap.above(c, prices):
+                        if free == 0:
+                            continue
+                        free -= 1
                     hand.append(c)
             if len(hand) < need[seat]:
                 ok = False
