@@ -334,3 +334,16 @@ def test_imagined_hands_agree_with_a_lead_made_the_way_basic_leads() -> None:
         )
         for s in range(30)
     )
+
+
+def test_imagined_hands_keep_the_mushka_from_a_seat_that_answered_a_rich_lead_without_it() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "KH 8D 9D 10D JD", "JC QC KC AC 7D", "AH AS 8S 9S 10S"]
+    )
+    act(session, "QH", "KH")  # basic plays the mushka on a heart lead whenever it holds it
+    view = session.view(2)
+    known = knowledge(view)
+    assert known.no_mushka == {1}
+    for sample in range(30):
+        hands = sample_position(view, random.Random(sample), known).hands
+        assert parse_card("AS") not in hands[1]

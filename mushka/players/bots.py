@@ -14,6 +14,7 @@ from mushka.engine import Phase, Position, Session, Step
 from mushka.players.determinize import (
     Knowledge,
     knowledge,
+    rich,
     sample_exchange,
     sample_position,
     trick_state,
@@ -22,9 +23,6 @@ from mushka.view import SeatView
 
 _MUSHKA: Final = int(MUSHKA)
 _SPADES: Final = 3
-RICH_PRICE_SHARE: Final = (
-    0.75  # the mushka is kept for tricks worth at least this share of the dearest suit
-)
 
 
 class Bot(Protocol):
@@ -86,8 +84,7 @@ def basic_action(
             a.card for a in legal if a.card is not None and a.card >> 3 == led and a.card != _MUSHKA
         ]
         mushka_ok = PLAYS[_MUSHKA] in legal and led != _SPADES and not mushka_on_trick
-        rich = prices[led] >= RICH_PRICE_SHARE * max(prices) and prices[led] > 0
-        if mushka_ok and (rich or len(hand) == 1):
+        if mushka_ok and (rich(led, prices) or len(hand) == 1):
             return PLAYS[_MUSHKA]
         if led == _SPADES and PLAYS[_MUSHKA] in legal:
             return PLAYS[_MUSHKA]  # on spades the ace is just the best spade
@@ -291,6 +288,7 @@ class StrongBot:
                 known.musts.clear()
             if not self.lead_inference:
                 known.caps.clear()
+                known.no_mushka.clear()
             self._known = (view, known)
         position = sample_position(view, self.rng, self._known[1])
         return lambda _action, seed: position_session(position, seed)

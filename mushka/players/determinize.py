@@ -24,6 +24,15 @@ from mushka.house_rules import Exchange
 from mushka.view import SeatView
 
 NO_SUIT = -1
+SPADES = 3
+RICH_PRICE_SHARE = (
+    0.75  # `basic` keeps the mushka for tricks worth at least this share of the dearest
+)
+
+
+def rich(led: int, prices: Sequence[int]) -> bool:
+    """Whether a trick led in this suit is worth the mushka to `basic`."""
+    return prices[led] >= RICH_PRICE_SHARE * max(prices) and prices[led] > 0
 
 
 def trick_state(view: SeatView) -> tuple[list[tuple[int, int]], list[int]]:
@@ -65,6 +74,7 @@ class Knowledge:
     takebacks: int = 0
     exposed_suit: int = NO_SUIT  # of the exchange under way, when this seat knows it
     caps: dict[int, LeadCap] = field(default_factory=dict)
+    no_mushka: set[int] = field(default_factory=set)  # seats that answered like `basic` without it
 
 
 @dataclass
@@ -96,7 +106,22 @@ def knowledge(view: SeatView) -> Knowledge:
     k = Knowledge()
     led = NO_SUIT
     exposer, laid, taken, suit = -1, 0, 0, NO_SUIT
+    prices = view.rules.prices
+    mushka_on = False
     for event in view.events:
+        if (
+            isinstance(event, Follow | Pass | Draw)
+            and event.seat != me
+            and (isinstance(event, Pass) or event.card != MUSHKA_INDEX)
+            and not mushka_on
+            and led != NO_SUIT
+            and (led == SPADES or rich(led, prices))
+        ):
+            k.no_mushka.add(event.seat)  # `basic` would have played it here
+        if isinstance(event, Draw) and not event.played:
+            k.no_mushka.discard(event.seat)  # the card he drew may be the mushka
+        if isinstance(event, Lead | Follow | Draw) and event.card == MUSHKA_INDEX:
+            mushka_on = True
         if isinstance(event, Expose):
             exposer, laid, taken = event.seat, len(event.cards), 0
             known = [c for c in event.cards if c is not None]
@@ -121,6 +146,7 @@ def knowledge(view: SeatView) -> Knowledge:
             else:
                 k.caps.pop(event.seat, None)
             led = k.last_lead = event.card >> 3
+            mushka_on = event.card == MUSHKA_INDEX
             k.gone.add(event.card)
             k.held[event.seat].discard(event.card)
             _spend(k, event.seat, event.card)
@@ -174,7 +200,7 @@ def sample_position(view: SeatView, rng: random.Random, known: Knowledge | None 
     known_elsewhere = set().union(*(k.held[s] for s in range(4) if s != me))
     pool = [c for c in range(32) if c not in mine and c not in k.gone and c not in known_elsewhere]
     need = {s: view.hand_sizes[s] - len(k.held[s]) for s in range(4) if s != me}
-    hands = deal_unseen(pool, need, k.voids, k.musts, rng, k.caps, view.rules.prices)
+    hands = deal_unseen(pool, need, k.voids, k.musts, rng, k.caps, view.rules.prices, k.no_mushka)
     dealt = {c for h in hands.values() for c in h}
     rest = [c for c in pool if c not in dealt]
     rng.shuffle(rest)
@@ -216,10 +242,12 @@ def deal_unseen(
     rng: random.Random,
     caps: dict[int, LeadCap] | None = None,
     prices: Sequence[int] = (),
+    no_mushka: set[int] | frozenset[int] = frozenset(),
 ) -> dict[int, list[int]]:
     """Give each other seat `need[s]` unseen cards: none of a suit he is known to lack, at least
     the cards of a suit he is known to hold, and (`caps`) none his last lead says he lacked beyond
-    the cards he drew since, where the pool allows (else as close as it comes)."""
+    the cards he drew since, nor the mushka to a seat in `no_mushka`, where the pool allows (else as
+    close as it comes)."""
     caps = caps or {}
     for attempt in range(20):
         strict = attempt < 19
@@ -235,11 +263,12 @@ def deal_unseen(
                 hand = [c for c in left if c >> 3 == must[0]][: min(must[1], need[seat])]
             cap = caps.get(seat) if strict and attempt < 15 else None
             free = cap.free if cap is not None else 0
+            banned = MUSHKA_INDEX if strict and seat in no_mushka else -1
             chosen = set(hand)
             for c in left:
                 if len(hand) >= need[seat]:
                     break
-                if c not in chosen and c >> 3 not in lacking:
+                if c not in chosen and c >> 3 not in lacking and c != banned:
                     if cap is not None and cap.above(c, prices):
                         if free == 0:
                             continue
