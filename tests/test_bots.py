@@ -343,7 +343,21 @@ def test_imagined_hands_keep_the_mushka_from_a_seat_that_answered_a_rich_lead_wi
     act(session, "QH", "KH")  # basic plays the mushka on a heart lead whenever it holds it
     view = session.view(2)
     known = knowledge(view)
-    assert known.no_mushka == {1}
+    assert parse_card("AS") in known.lacks[1] and not known.lacks[3]
     for sample in range(30):
         hands = sample_position(view, random.Random(sample), known).hands
         assert parse_card("AS") not in hands[1]
+
+
+def test_imagined_hands_agree_with_a_follow_made_the_way_basic_follows() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "8H 9H 8D 9D 10D", "JC QC KC AC 7D", "KH AH AS 9S 10S"]
+    )
+    act(session, "QH", "8H")  # basic, unable to beat the queen, sheds its lowest heart
+    view = session.view(2)
+    known = knowledge(view)
+    assert {parse_card(c) for c in ("7H", "KH", "AH", "AS")} <= known.lacks[1]
+    assert parse_card("9H") not in known.lacks[1]
+    for sample in range(30):
+        boris = sample_position(view, random.Random(sample), known).hands[1]
+        assert not {int(c) for c in boris} & known.lacks[1]

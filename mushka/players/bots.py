@@ -288,7 +288,7 @@ class StrongBot:
                 known.musts.clear()
             if not self.lead_inference:
                 known.caps.clear()
-                known.no_mushka.clear()
+                known.lacks.clear()
             self._known = (view, known)
         position = sample_position(view, self.rng, self._known[1])
         return lambda _action, seed: position_session(position, seed)

@@ -74,7 +74,8 @@ class Knowledge:
     takebacks: int = 0
     exposed_suit: int = NO_SUIT  # of the exchange under way, when this seat knows it
     caps: dict[int, LeadCap] = field(default_factory=dict)
-    no_mushka: set[int] = field(default_factory=set)  # seats that answered like `basic` without it
+    lacks: dict[int, set[int]] = field(default_factory=lambda: {s: set() for s in range(4)})
+    """Cards a seat's answers say he lacks, if he answers like `basic`."""
 
 
 @dataclass
@@ -108,20 +109,16 @@ def knowledge(view: SeatView) -> Knowledge:
     exposer, laid, taken, suit = -1, 0, 0, NO_SUIT
     prices = view.rules.prices
     mushka_on = False
+    high = -1  # the highest card of the led suit on the trick
     for event in view.events:
-        if (
-            isinstance(event, Follow | Pass | Draw)
-            and event.seat != me
-            and (isinstance(event, Pass) or event.card != MUSHKA_INDEX)
-            and not mushka_on
-            and led != NO_SUIT
-            and (led == SPADES or rich(led, prices))
-        ):
-            k.no_mushka.add(event.seat)  # `basic` would have played it here
-        if isinstance(event, Draw) and not event.played:
-            k.no_mushka.discard(event.seat)  # the card he drew may be the mushka
-        if isinstance(event, Lead | Follow | Draw) and event.card == MUSHKA_INDEX:
-            mushka_on = True
+        if isinstance(event, Follow | Pass | Draw) and event.seat != me and led != NO_SUIT:
+            _read_answer(k, event, led, high, mushka_on, prices)
+        if isinstance(event, Follow) or (isinstance(event, Draw) and event.played):
+            card = event.card
+            assert card is not None  # a card on the trick is seen by everyone
+            mushka_on = mushka_on or card == MUSHKA_INDEX
+            if card >> 3 == led:
+                high = max(high, card)
         if isinstance(event, Expose):
             exposer, laid, taken = event.seat, len(event.cards), 0
             known = [c for c in event.cards if c is not None]
@@ -147,6 +144,7 @@ def knowledge(view: SeatView) -> Knowledge:
                 k.caps.pop(event.seat, None)
             led = k.last_lead = event.card >> 3
             mushka_on = event.card == MUSHKA_INDEX
+            high = event.card
             k.gone.add(event.card)
             k.held[event.seat].discard(event.card)
             _spend(k, event.seat, event.card)
@@ -181,6 +179,31 @@ def knowledge(view: SeatView) -> Knowledge:
     return k
 
 
+def _read_answer(
+    k: Knowledge,
+    event: Follow | Pass | Draw,
+    led: int,
+    high: int,
+    mushka_on: bool,
+    prices: Sequence[int],
+) -> None:
+    """What an answer says of the answerer's hand if he answers like `basic`: the mushka played
+    on a spade lead or a rich one, the lowest card followed when he cannot beat the trick."""
+    lacks = k.lacks[event.seat]
+    if isinstance(event, Draw) and not event.played:
+        lacks.clear()  # the card he drew may be any he was thought to lack
+        return
+    card = None if isinstance(event, Pass) else event.card
+    if card == MUSHKA_INDEX:
+        return
+    if not mushka_on and (led == SPADES or rich(led, prices)):
+        lacks.add(MUSHKA_INDEX)
+    if isinstance(event, Follow) and card is not None and (mushka_on or card < high):
+        lacks.update(range(led * 8, card))  # he followed with his lowest
+        if not mushka_on:
+            lacks.update(range(high + 1, led * 8 + 8))  # and had nothing to beat the trick
+
+
 def _spend(k: Knowledge, seat: int, card: int) -> None:
     must = k.musts.get(seat)
     if must is not None and card >> 3 == must[0]:
@@ -200,7 +223,7 @@ def sample_position(view: SeatView, rng: random.Random, known: Knowledge | None 
     known_elsewhere = set().union(*(k.held[s] for s in range(4) if s != me))
     pool = [c for c in range(32) if c not in mine and c not in k.gone and c not in known_elsewhere]
     need = {s: view.hand_sizes[s] - len(k.held[s]) for s in range(4) if s != me}
-    hands = deal_unseen(pool, need, k.voids, k.musts, rng, k.caps, view.rules.prices, k.no_mushka)
+    hands = deal_unseen(pool, need, k.voids, k.musts, rng, k.caps, view.rules.prices, k.lacks)
     dealt = {c for h in hands.values() for c in h}
     rest = [c for c in pool if c not in dealt]
     rng.shuffle(rest)
@@ -242,11 +265,11 @@ def deal_unseen(
     rng: random.Random,
     caps: dict[int, LeadCap] | None = None,
     prices: Sequence[int] = (),
-    no_mushka: set[int] | frozenset[int] = frozenset(),
+    lacks: dict[int, set[int]] | None = None,
 ) -> dict[int, list[int]]:
     """Give each other seat `need[s]` unseen cards: none of a suit he is known to lack, at least
     the cards of a suit he is known to hold, and (`caps`) none his last lead says he lacked beyond
-    the cards he drew since, nor the mushka to a seat in `no_mushka`, where the pool allows (else as
+    the cards he drew since, nor a card in `lacks[s]`, where the pool allows (else as
     close as it comes)."""
     caps = caps or {}
     for attempt in range(20):
@@ -263,12 +286,12 @@ def deal_unseen(
                 hand = [c for c in left if c >> 3 == must[0]][: min(must[1], need[seat])]
             cap = caps.get(seat) if strict and attempt < 15 else None
             free = cap.free if cap is not None else 0
-            banned = MUSHKA_INDEX if strict and seat in no_mushka else -1
+            banned = lacks.get(seat, set()) if lacks and strict and attempt < 15 else set()
             chosen = set(hand)
             for c in left:
                 if len(hand) >= need[seat]:
                     break
-                if c not in chosen and c >> 3 not in lacking and c != banned:
+                if c not in chosen and c >> 3 not in lacking and c not in banned:
                     if cap is not None and cap.above(c, prices):
                         if free == 0:
                             continue
