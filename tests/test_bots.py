@@ -308,6 +308,21 @@ def test_a_rollout_counts_the_next_ante_that_going_out_first_saves() -> None:
         assert gain == twin.net[seat] - session.net[seat] - ante
 
 
+def test_a_rollout_in_the_last_deal_pays_the_kitty_to_the_first_out() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "AS 8D 9D 10D JD", "JC QC KC AC 7D", "KD AD 8S 9S 10S"]
+    )
+    act(session, "QH")
+    position = session.position()
+    for seat in range(4):
+        replay = Session.at_position(
+            position, SeededChance(random.Random(0)), stop_at_deal_end=True
+        )
+        gain = rollout(replay, seat, play("AS"))
+        assert replay.kitty == 0 and sum(replay.net) == 0  # the final kitty is in the net
+        assert gain == replay.net[seat] - session.net[seat]
+
+
 def test_imagined_hands_agree_with_a_lead_made_the_way_basic_leads() -> None:
     session = make_session(
         ["9D 7C 8C 7S 8S", "7D 8D 10D JD QD", "JC QC KC AC 7H", "KD AD 9S 10S 8H"]

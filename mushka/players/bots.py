@@ -203,7 +203,9 @@ def position_session(position: Position, seed: int) -> Session:
 
 class StrongBot:
     """Flat Monte Carlo over determinised deals: for each legal action, imagine many deals
-    consistent with everything this seat has seen (what an exchange revealed included), play each
+    consistent with everything this seat has seen (what an exchange revealed included, and, with
+    `lead_inference`, what the others' leads and answers say of their hands if they play like
+    `basic`, the rollout policy: the imagined hands are dealt to agree with them), play each
     out to the end of the deal with the rollout policy, and choose the action with the best average
     money result (the next deal's ante, saved by going out first, and the final kitty included).
     The exchange discard is searched the same way. The amount of work is fixed (`worlds`), so
