@@ -15,7 +15,10 @@ no measurable effect); with basic's fixed discard +20.57 ± 4.81 (−16.34 ± 6.
 Measured 2026-11-30 (--seeds 60 --seed 7, 240 sessions each, load ~5 on 2 cores): imagined hands
 dealt to agree with the others' leads, follows and mushka answers read as `basic`'s (the
 `lead_inference` flag) +34.32 ± 6.96, without it +39.08 ± 7.72: the inference is +4.76 ± 6.25
-weaker, paired, so it is off by default (the "lead inference" line measures it again). The "key" variants (more worlds only for the draw,
+weaker, paired, so it is off by default (the "lead inference" line measures it again). On the
+untuned master seeds (tournament.py --only strong:basic --seeds 100) it did better, though:
+--seed 4242 +31.81 ± 5.87 with it, +30.45 ± 5.57 without; --seed 31337 +34.30 ± 4.98 with it,
++29.55 ± 5.22 without (same deals, not paired per seed). Undecided; worth a longer paired run. The "key" variants (more worlds only for the draw,
 mushka and discard decisions) are not measured yet.
 """
 
