@@ -11,6 +11,15 @@ strong +36.91 ± 5.88; without the exchange information in play +37.49 ± 5.85 (
 no measurable effect); with basic's fixed discard +20.57 ± 4.81 (−16.34 ± 6.34); strong_v1
 +21.26 ± 4.72 (−15.66 ± 6.31). Rollouts leading by the imagined hands (since removed) measured
 −4.54 ± 4.28 against rollouts with `basic` for everyone.
+
+Measured 2026-11-30 (--seeds 60 --seed 7, 240 sessions each, load ~5 on 2 cores): imagined hands
+dealt to agree with the others' leads, follows and mushka answers read as `basic`'s (the
+`lead_inference` flag) +34.32 ± 6.96, without it +39.08 ± 7.72: the inference is +4.76 ± 6.25
+weaker, paired, so it is off by default (the "lead inference" line measures it again). On the
+untuned master seeds (tournament.py --only strong:basic --seeds 100) it did better, though:
+--seed 4242 +31.81 ± 5.87 with it, +30.45 ± 5.57 without; --seed 31337 +34.30 ± 4.98 with it,
++29.55 ± 5.22 without (same deals, not paired per seed). Undecided; worth a longer paired run. The "key" variants (more worlds only for the draw,
+mushka and discard decisions) are not measured yet.
 """
 
 from __future__ import annotations
@@ -37,7 +46,22 @@ def basic_discard(rng: random.Random) -> StrongBot:
     return StrongBot(rng, search_discard=False)
 
 
+def key_worlds_96(rng: random.Random) -> StrongBot:
+    return StrongBot(rng, key_worlds=96)
+
+
+def key_worlds_96_play_32(rng: random.Random) -> StrongBot:
+    return StrongBot(rng, worlds=32, key_worlds=96)
+
+
+def lead_inference(rng: random.Random) -> StrongBot:
+    return StrongBot(rng, lead_inference=True)
+
+
 VARIANTS = {
+    "lead inference": lead_inference,
+    "key 96": key_worlds_96,
+    "key 96 play 32": key_worlds_96_play_32,
     "strong": full,
     "no exchange info": no_exchange_knowledge,
     "basic discard": basic_discard,

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from mushka.cards import CARDS
+from mushka.cards import CARDS, MUSHKA_INDEX
 from mushka.engine import Position, Step
 from mushka.events import (
     Discard,
@@ -24,6 +24,15 @@ from mushka.house_rules import Exchange
 from mushka.view import SeatView
 
 NO_SUIT = -1
+SPADES = 3
+RICH_PRICE_SHARE = (
+    0.75  # `basic` keeps the mushka for tricks worth at least this share of the dearest
+)
+
+
+def rich(led: int, prices: Sequence[int]) -> bool:
+    """Whether a trick led in this suit is worth the mushka to `basic`."""
+    return prices[led] >= RICH_PRICE_SHARE * max(prices) and prices[led] > 0
 
 
 def trick_state(view: SeatView) -> tuple[list[tuple[int, int]], list[int]]:
@@ -64,6 +73,32 @@ class Knowledge:
     last_lead: int = NO_SUIT
     takebacks: int = 0
     exposed_suit: int = NO_SUIT  # of the exchange under way, when this seat knows it
+    caps: dict[int, LeadCap] = field(default_factory=dict)
+    lacks: dict[int, set[int]] = field(default_factory=lambda: {s: set() for s in range(4)})
+    """Cards a seat's answers say he lacks, if he answers like `basic`."""
+
+
+@dataclass
+class LeadCap:
+    """What a seat's last lead says of the cards he held then, if he leads like `basic` (the card
+    most likely to win the dearest trick): none of them, bar the mushka and the suit he could not
+    lead, ranked above it. `free`: cards drawn into his hand since, which the lead says nothing of.
+    """
+
+    card: int
+    barred: int
+    free: int = 0
+
+    def above(self, card: int, prices: Sequence[int]) -> bool:
+        """Whether `basic` would have led `card` rather than this cap's card."""
+        if card == MUSHKA_INDEX or card >> 3 == self.barred:
+            return False
+        return lead_rank(card, prices) > lead_rank(self.card, prices)
+
+
+def lead_rank(card: int, prices: Sequence[int]) -> tuple[int, int]:
+    """`basic`'s preference among leads: the trick's price times the card's rank, then the rank."""
+    return (prices[card >> 3] * ((card & 7) + 1), card & 7)
 
 
 def knowledge(view: SeatView) -> Knowledge:
@@ -72,7 +107,18 @@ def knowledge(view: SeatView) -> Knowledge:
     k = Knowledge()
     led = NO_SUIT
     exposer, laid, taken, suit = -1, 0, 0, NO_SUIT
+    prices = view.rules.prices
+    mushka_on = False
+    high = -1  # the highest card of the led suit on the trick
     for event in view.events:
+        if isinstance(event, Follow | Pass | Draw) and event.seat != me and led != NO_SUIT:
+            _read_answer(k, event, led, high, mushka_on, prices)
+        if isinstance(event, Follow) or (isinstance(event, Draw) and event.played):
+            card = event.card
+            assert card is not None  # a card on the trick is seen by everyone
+            mushka_on = mushka_on or card == MUSHKA_INDEX
+            if card >> 3 == led:
+                high = max(high, card)
         if isinstance(event, Expose):
             exposer, laid, taken = event.seat, len(event.cards), 0
             known = [c for c in event.cards if c is not None]
@@ -91,7 +137,14 @@ def knowledge(view: SeatView) -> Knowledge:
             if event.card is not None:
                 k.gone.add(event.card)
         elif isinstance(event, Lead):
+            barred = k.last_lead
+            if event.seat != me and event.card != MUSHKA_INDEX and event.card >> 3 != barred:
+                k.caps[event.seat] = LeadCap(event.card, barred)
+            else:
+                k.caps.pop(event.seat, None)
             led = k.last_lead = event.card >> 3
+            mushka_on = event.card == MUSHKA_INDEX
+            high = event.card
             k.gone.add(event.card)
             k.held[event.seat].discard(event.card)
             _spend(k, event.seat, event.card)
@@ -105,6 +158,8 @@ def knowledge(view: SeatView) -> Knowledge:
                 k.voids[event.seat].add(led)
             else:
                 k.voids[event.seat] = {led}  # he lacked the suit; the new card may be of any other
+                if event.seat in k.caps:
+                    k.caps[event.seat].free += 1
         elif isinstance(event, Pass):
             if not event.remise:
                 k.voids[event.seat].add(led)
@@ -122,6 +177,31 @@ def knowledge(view: SeatView) -> Knowledge:
         if must_suit in k.voids[seat]:
             del k.musts[seat]  # a pass without remise showed he has none left
     return k
+
+
+def _read_answer(
+    k: Knowledge,
+    event: Follow | Pass | Draw,
+    led: int,
+    high: int,
+    mushka_on: bool,
+    prices: Sequence[int],
+) -> None:
+    """What an answer says of the answerer's hand if he answers like `basic`: the mushka played
+    on a spade lead or a rich one, the lowest card followed when he cannot beat the trick."""
+    lacks = k.lacks[event.seat]
+    if isinstance(event, Draw) and not event.played:
+        lacks.clear()  # the card he drew may be any he was thought to lack
+        return
+    card = None if isinstance(event, Pass) else event.card
+    if card == MUSHKA_INDEX:
+        return
+    if not mushka_on and (led == SPADES or rich(led, prices)):
+        lacks.add(MUSHKA_INDEX)
+    if isinstance(event, Follow) and card is not None and (mushka_on or card < high):
+        lacks.update(range(led * 8, card))  # he followed with his lowest
+        if not mushka_on:
+            lacks.update(range(high + 1, led * 8 + 8))  # and had nothing to beat the trick
 
 
 def _spend(k: Knowledge, seat: int, card: int) -> None:
@@ -143,7 +223,7 @@ def sample_position(view: SeatView, rng: random.Random, known: Knowledge | None 
     known_elsewhere = set().union(*(k.held[s] for s in range(4) if s != me))
     pool = [c for c in range(32) if c not in mine and c not in k.gone and c not in known_elsewhere]
     need = {s: view.hand_sizes[s] - len(k.held[s]) for s in range(4) if s != me}
-    hands = deal_unseen(pool, need, k.voids, k.musts, rng)
+    hands = deal_unseen(pool, need, k.voids, k.musts, rng, k.caps, view.rules.prices, k.lacks)
     dealt = {c for h in hands.values() for c in h}
     rest = [c for c in pool if c not in dealt]
     rng.shuffle(rest)
@@ -183,26 +263,39 @@ def deal_unseen(
     voids: list[set[int]],
     musts: dict[int, tuple[int, int]],
     rng: random.Random,
+    caps: dict[int, LeadCap] | None = None,
+    prices: Sequence[int] = (),
+    lacks: dict[int, set[int]] | None = None,
 ) -> dict[int, list[int]]:
-    """Give each other seat `need[s]` unseen cards: none of a suit he is known to lack and at least
-    the cards of a suit he is known to hold, where the pool allows (else as close as it comes)."""
+    """Give each other seat `need[s]` unseen cards: none of a suit he is known to lack, at least
+    the cards of a suit he is known to hold, and (`caps`) none his last lead says he lacked beyond
+    the cards he drew since, nor a card in `lacks[s]`, where the pool allows (else as
+    close as it comes)."""
+    caps = caps or {}
     for attempt in range(20):
         strict = attempt < 19
         left = list(pool)
         rng.shuffle(left)
         hands: dict[int, list[int]] = {}
         ok = True
-        for seat in sorted(need, key=lambda s: (s not in musts, -len(voids[s]), s)):
+        for seat in sorted(need, key=lambda s: (s not in musts, s not in caps, -len(voids[s]), s)):
             lacking = voids[seat] if strict else set()
             hand: list[int] = []
             must = musts.get(seat) if strict else None
             if must is not None:
                 hand = [c for c in left if c >> 3 == must[0]][: min(must[1], need[seat])]
+            cap = caps.get(seat) if strict and attempt < 15 else None
+            free = cap.free if cap is not None else 0
+            banned = lacks.get(seat, set()) if lacks and strict and attempt < 15 else set()
             chosen = set(hand)
             for c in left:
                 if len(hand) >= need[seat]:
                     break
-                if c not in chosen and c >> 3 not in lacking:
+                if c not in chosen and c >> 3 not in lacking and c not in banned:
+                    if cap is not None and cap.above(c, prices):
+                        if free == 0:
+                            continue
+                        free -= 1
                     hand.append(c)
             if len(hand) < need[seat]:
                 ok = False
