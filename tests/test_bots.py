@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import act, make_session
+from conftest import act, examples, make_session
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,7 +42,7 @@ def test_basic_beats_random_by_a_margin_luck_cannot_explain() -> None:
     assert sum(net > 0 for net in match.per_seed) >= 27  # it wins almost every deal seed
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     exchange=st.sampled_from(list(Exchange)),
