@@ -96,7 +96,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     skip = pytest.mark.skip(reason="not in the quick profile (run without --quick)")
     for item in items:
         module = getattr(item, "module", None)
-        if module is not None and any(hasattr(module, name) for name in _PROCESS_DRIVERS):
+        if module is not None and (
+            module.__name__.endswith("_e2e")
+            or any(hasattr(module, name) for name in _PROCESS_DRIVERS)
+        ):
             item.add_marker(pytest.mark.e2e)
         if QUICK and (item.get_closest_marker("e2e") or item.get_closest_marker("slow")):
             item.add_marker(skip)

@@ -24,6 +24,8 @@ from mushka.tui import storage, terminal
 from mushka.tui.commands import play as play_command
 from mushka.tui.hotseat import TableSettings
 
+pytestmark = pytest.mark.slow  # every hostile file against every command: seconds
+
 NAMES = ("Anna", "Boris", "Vera", "Gleb")
 PLAYERS = [arg for name in NAMES for arg in ("--player", name)]
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -34,6 +34,7 @@ def test_the_pager_gets_what_it_needs(env: dict[str, str], styles: bool, less: s
     assert env.get("LESS") == less
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(
     shutil.which("less") is None or not MUSHKA.exists(), reason="needs less and mushka"
 )
