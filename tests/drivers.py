@@ -130,3 +130,21 @@ class TmuxTable:
                 continue
             screen = self.wait_for_change(screen)
         raise AssertionError("the session did not end")
+
+
+def public_cards(record: dict[str, object]) -> set[str]:
+    """The codes of every card a game record shows to all: leads, follows, played draws, take-backs."""
+    public = set()
+    for deal in record["deals"]:  # type: ignore[attr-defined]
+        for event in deal["events"]:
+            if event["type"] in ("lead", "follow", "takeback") or (
+                event["type"] == "draw" and event["played"]
+            ):
+                public.add(event["card"])
+    return public
+
+
+def cards_shown(text: str) -> set[str]:
+    """The codes of every card label (Q♥, 10♠) that appears in `text`."""
+    seen = set(re.findall(r"\b(10|[7-9JQKA])([♥♣♦♠])", text))
+    return {rank + "HCDS"["♥♣♦♠".index(suit)] for rank, suit in seen}

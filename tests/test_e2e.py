@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from drivers import TmuxTable, choose_move
+from drivers import TmuxTable, cards_shown, choose_move, public_cards
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -290,15 +290,8 @@ def test_no_hidden_card_is_left_in_the_scrollback(home: Path) -> None:
         tmux.play_to_the_end(random.Random(3))
         history = tmux.history()
     record = json.loads((home / "game.json").read_text(encoding="utf-8"))
-    public = set()
-    for deal in record["deals"]:
-        for event in deal["events"]:
-            if event["type"] in ("lead", "follow", "takeback") or (
-                event["type"] == "draw" and event["played"]
-            ):
-                public.add(event["card"])
-    seen = {code for code in re.findall(r"\b(10|[7-9JQKA])([♥♣♦♠])", history)}
-    labels = {rank + "HCDS"["♥♣♦♠".index(suit)] for rank, suit in seen}
+    public = public_cards(record)
+    labels = cards_shown(history)
     assert "Final score sheet" in history
     assert labels <= public, f"cards never played were visible: {sorted(labels - public)}"
 

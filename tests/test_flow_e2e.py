@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from drivers import TmuxTable
+from drivers import TmuxTable, cards_shown, public_cards
 
 from mushka.actions import PASS
 from mushka.record import replay_steps
@@ -22,21 +22,11 @@ pexpect = pytest.importorskip("pexpect")
 MUSHKA = Path(sys.executable).with_name("mushka")
 NAMES = ["Anna", "Boris", "Vera", "O'Neil"]
 PROMPT = re.compile(r"Pass the terminal|press Enter|goes on")
-CARD = re.compile(r"\b(10|[7-9JQKA])([♥♣♦♠])")
 
 pytestmark = pytest.mark.skipif(
     not MUSHKA.exists() or not hasattr(os, "openpty"),
     reason="needs the installed mushka and a pseudo-terminal",
 )
-
-
-def played_cards(record: dict[str, object]) -> set[str]:
-    shown = set()
-    for deal in record["deals"]:  # type: ignore[attr-defined]
-        for e in deal["events"]:
-            if e["type"] in ("lead", "follow", "takeback") or (e["type"] == "draw" and e["played"]):
-                shown.add(e["card"])
-    return shown
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
@@ -54,8 +44,7 @@ def test_a_whole_four_human_evening_leaves_a_short_public_log(tmp_path: Path) ->
         assert re.search(rf"^Deal {deal}\b(?! of 4).*\n.*\n.*player", history, re.M)  # summary
     assert len(re.findall(r"^Trick 1 ", history, re.M)) == 4
     record = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
-    labels = {rank + "HCDS"["♥♣♦♠".index(suit)] for rank, suit in CARD.findall(history)}
-    assert labels <= played_cards(record), "a card never played was visible"
+    assert cards_shown(history) <= public_cards(record), "a card never played was visible"
 
     only_pass = public = 0
     for session in replay_steps(record):

@@ -5,11 +5,11 @@ from __future__ import annotations
 import io
 import json
 import random
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from drivers import cards_shown, public_cards
 from rich.console import Console, RenderableType
 from rich.text import Text
 
@@ -18,8 +18,6 @@ from mushka.house_rules import Exchange, HouseRules
 from mushka.record import to_record
 from mushka.tui.hotseat import HotSeat, TableSettings
 from mushka.tui.terminal import Terminal
-
-CARD = re.compile(r"(?<![\w])(10|[7-9JQKA])([♥♣♦♠])")
 
 
 class ScriptedTerminal(Terminal):
@@ -80,19 +78,6 @@ class ScriptedTerminal(Terminal):
         return self.rng.choice(self.session.legal_actions()).code
 
 
-def public_cards(record: dict[str, Any]) -> set[str]:
-    shown = set()
-    for deal in record["deals"]:
-        for e in deal["events"]:
-            if e["type"] in ("lead", "follow", "takeback") or (e["type"] == "draw" and e["played"]):
-                shown.add(e["card"])
-    return shown
-
-
-def labels(text: str) -> set[str]:
-    return {rank + "HCDS"["♥♣♦♠".index(suit)] for rank, suit in CARD.findall(text)}
-
-
 @pytest.fixture(autouse=True)
 def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
@@ -118,7 +103,7 @@ def test_the_public_screen_never_names_a_card_that_was_not_played(
     forced = sum(len(passes) for passes in table.forced.values())
     assert session.is_over and terminal.moves + forced == len(saves)  # saved after every move
     public = "\n".join(terminal.public)
-    assert labels(public) <= public_cards(to_record(session))
+    assert cards_shown(public) <= public_cards(to_record(session))
     assert "Final score sheet" in public and public.count("Deal ") >= 4
     assert "Pass the terminal to" not in public  # handoffs never reach the scrollback
     assert "Pass the terminal to" in "\n".join(terminal.privately)
@@ -145,7 +130,7 @@ def test_an_unexpected_error_never_prints_the_traceback_or_a_card(tmp_path: Path
     assert HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None).run() == 1
     last = " ".join(terminal.public[-1].split())
     assert "unexpected error" in last and "mushka resume" in last
-    assert "Traceback" not in "".join(terminal.public) and not labels(last)
+    assert "Traceback" not in "".join(terminal.public) and not cards_shown(last)
     log = (tmp_path / "state" / "mushka" / "crash.log").read_text(encoding="utf-8")
     assert "RuntimeError: boom" in log  # the details go to a private file instead
 
@@ -188,5 +173,5 @@ def test_a_failing_computer_player_never_names_its_hand(tmp_path: Path, bot: Any
     assert "computer player in seat 2" in log
     assert "you hold" not in log and "holding" not in log
     hidden = set().union(*hands.values()) - public_cards(to_record(session))
-    assert not labels(log) & hidden
-    assert not labels("".join(terminal.public)) & hidden
+    assert not cards_shown(log) & hidden
+    assert not cards_shown("".join(terminal.public)) & hidden

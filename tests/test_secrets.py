@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from drivers import TmuxTable
+from drivers import TmuxTable, cards_shown, public_cards
 from test_e2e import MUSHKA, NAMES, Table, plain, start
 
 pexpect = pytest.importorskip("pexpect")
@@ -104,21 +104,14 @@ def test_no_hand_in_the_scrollback_even_without_an_alternate_screen(home: Path) 
         tmux.play_to_the_end(random.Random(3))
         history = tmux.history()
     record = json.loads((home / "game.json").read_text(encoding="utf-8"))
-    public = set()
-    for deal in record["deals"]:
-        for event in deal["events"]:
-            if event["type"] in ("lead", "follow", "takeback") or (
-                event["type"] == "draw" and event["played"]
-            ):
-                public.add(event["card"])
+    public = public_cards(record)
     moves = sum(
         e["type"] in ("lead", "follow", "draw", "pass", "take", "discard")
         for d in record["deals"]
         for e in d["events"]
     )
     assert moves >= 60
-    seen = set(re.findall(r"\b(10|[7-9JQKA])([♥♣♦♠])", history))
-    labels = {rank + "HCDS"["♥♣♦♠".index(suit)] for rank, suit in seen}
+    labels = cards_shown(history)
     assert "Final score sheet" in history
     assert labels <= public, f"cards never played were visible: {sorted(labels - public)}"
     assert "your hand" not in history
