@@ -9,13 +9,17 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
+from mushka.cards import Card, Suit
 from mushka.errors import MushkaError
 from mushka.errors import short_repr as _short
 
 ENGLISH: Final = "en"
 RUSSIAN: Final = "ru"
 LANGUAGES: Final = (ENGLISH, RUSSIAN)
-DOMAIN: Final = "mushka"  # the catalogs are mushka/locale/<lang>/LC_MESSAGES/mushka.mo
+DOMAIN: Final = "mushka"  # the catalog is mushka/locale/<lang>/LC_MESSAGES/mushka.mo
+# The .po sources are split by area (mushka.po, engine.po, table.po, commands.po, ...) so that
+# each part of the program keeps its own messages; tools/compile_catalogs.py merges them into
+# the one mushka.mo per language that gettext reads.
 LOCALE_VARIABLES: Final = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX order: the first set one wins
 
 
@@ -87,3 +91,67 @@ def kopecks(n: int, lang: str) -> str:
     Russian picks one of three forms by the number: 1 копейка, 2 копейки, 5 копеек, 21 копейка.
     """
     return ngettext("{n} kop", "{n} kop", n, lang).format(n=n)
+
+
+# ------------------------------------------------------------------ the language of this process
+#
+# The pure core never calls these: it takes `lang` as an argument where it words anything. The
+# terminal table and the commands speak one language per run, chosen once at start-up
+# (`use_language`), and mark their messages with `_` (and `N_` for texts kept in constants).
+
+_current: str = ENGLISH
+
+
+def use_language(lang: str) -> None:
+    """Speak `lang` from now on in this process (the command line calls this once at start-up)."""
+    global _current
+    if lang not in LANGUAGES:
+        raise LanguageError(
+            f"unknown language {_short(lang)}: choose one of {', '.join(LANGUAGES)}"
+        )
+    _current = lang
+
+
+def language() -> str:
+    """The language this process speaks."""
+    return _current
+
+
+def _(message: str) -> str:
+    """`message` in the language this process speaks."""
+    return translations(_current).gettext(message)
+
+
+def N_(message: str) -> str:  # the conventional name of gettext's no-op marker
+    """Mark `message` for the catalog without translating it yet (for constants; `_` it when shown)."""
+    return message
+
+
+def _n(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the number `n` in the language this process speaks."""
+    return translations(_current).ngettext(singular, plural, n)
+
+
+# ------------------------------------------------------------------------------- cards in words
+
+RANK_LETTERS: Final = {
+    ENGLISH: ("7", "8", "9", "10", "J", "Q", "K", "A"),
+    RUSSIAN: ("7", "8", "9", "10", "В", "Д", "К", "Т"),  # валет, дама, король, туз
+}
+SUIT_NOUNS: Final = {
+    ENGLISH: ("hearts", "clubs", "diamonds", "spades"),
+    RUSSIAN: ("черви", "трефы", "бубны", "пики"),
+}
+
+
+def card_label(card: Card, lang: str | None = None, ascii_only: bool = False) -> str:
+    """A card as the table prints it: 'Q♥' in English, 'Д♥' in Russian; the record's code ('QH')
+    when `ascii_only`, in either language (a Cyrillic rank letter has no ASCII spelling)."""
+    if ascii_only:
+        return card.code
+    return RANK_LETTERS[lang or _current][card.rank] + card.suit.symbol
+
+
+def suit_noun(suit: Suit, lang: str | None = None) -> str:
+    """A suit's name as a plural noun: 'hearts', 'черви'."""
+    return SUIT_NOUNS[lang or _current][suit]

@@ -25,7 +25,9 @@ from mushka.i18n import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-PO = ROOT / "mushka" / "locale" / "ru" / "LC_MESSAGES" / "mushka.po"
+FOLDER = ROOT / "mushka" / "locale" / "ru" / "LC_MESSAGES"
+PARTS = sorted(FOLDER.glob("*.po"), key=lambda p: (p.name != "mushka.po", p.name))
+MARKERS = ("_", "N_", "_n", "gettext", "ngettext")  # the functions whose literals are messages
 
 
 @cache
@@ -141,9 +143,29 @@ def fields(text: str) -> list[str]:
 def entries() -> list[tuple[str, str | None, list[str]]]:
     return [
         (m.msgid, m.msgid_plural, m.translations)
-        for m in compiler().read_po(PO.read_text(encoding="utf-8"))
+        for m in compiler().merge([po.read_text(encoding="utf-8") for po in PARTS])
         if m.msgid
     ]
+
+
+@cache
+def asked_for() -> frozenset[str]:
+    """Every literal message in mushka/: the first argument of `_`, `N_`, `gettext`, and both
+    forms of `_n`/`ngettext`."""
+    asked: set[str] = set()
+    for path in (ROOT / "mushka").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in MARKERS
+            ):
+                continue
+            forms = node.args[:2] if node.func.id in ("_n", "ngettext") else node.args[:1]
+            for form in forms:
+                if isinstance(form, ast.Constant) and isinstance(form.value, str):
+                    asked.add(form.value)
+    return frozenset(asked)
 
 
 def test_the_catalog_is_not_empty_and_its_plural_rule_is_russian() -> None:
@@ -170,20 +192,14 @@ def test_every_message_has_a_russian_translation_with_the_same_placeholders() ->
 
 def test_every_message_the_code_asks_for_is_in_the_catalog() -> None:
     """Each literal passed to gettext/ngettext in mushka/ has a catalog entry (none falls back to English)."""
-    known = {msgid for msgid, _, _ in entries()}
-    asked: set[str] = set()
-    for path in (ROOT / "mushka").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in ("gettext", "ngettext")
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
-                asked.add(node.args[0].value)
+    known = {msgid for msgid, _, _ in entries()} | {p for _, p, _ in entries() if p is not None}
+    asked = asked_for()
     assert len(asked) >= 5 and asked <= known, sorted(asked - known)
+
+
+def test_the_catalog_holds_no_message_the_code_no_longer_asks_for() -> None:
+    stale = [msgid for msgid, _, _ in entries() if msgid not in asked_for()]
+    assert not stale, stale
 
 
 def test_the_placeholder_check_catches_a_dropped_or_changed_placeholder() -> None:
@@ -195,12 +211,40 @@ def test_the_placeholder_check_catches_a_dropped_or_changed_placeholder() -> Non
     assert fields("{a} of {b}") == fields("{b} из {a}")
 
 
-def test_the_committed_mo_is_the_po_compiled() -> None:
+def test_the_committed_mo_is_the_po_parts_compiled() -> None:
     tool = compiler()
-    po = PO.read_text(encoding="utf-8")
-    assert PO.with_suffix(".mo").read_bytes() == tool.mo_bytes(tool.read_po(po)), (
+    merged = tool.merge([po.read_text(encoding="utf-8") for po in PARTS])
+    assert (FOLDER / "mushka.mo").read_bytes() == tool.mo_bytes(merged), (
         "run python tools/compile_catalogs.py"
     )
+
+
+def test_parts_that_translate_one_message_two_ways_are_refused() -> None:
+    head = 'msgid ""\nmsgstr "Language: ru\\n"\n\n'
+    one = head + 'msgid "pass"\nmsgstr "пас"\n'
+    other = head + 'msgid "pass"\nmsgstr "пасую"\n'
+    assert len(compiler().merge([one, one])) == 2  # the header and the message, once
+    with pytest.raises(ValueError, match="two ways"):
+        compiler().merge([one, other])
+
+
+def test_the_process_language_translates_marked_messages() -> None:
+    from mushka.cards import CARDS, Suit
+    from mushka.i18n import N_, _, _n, card_label, language, suit_noun, use_language
+
+    before = language()
+    try:
+        use_language(RUSSIAN)
+        assert _("{n} kop") != "{n} kop" or _n("{n} kop", "{n} kop", 5) == "{n} копеек"
+        assert N_("anything") == "anything"
+        assert card_label(CARDS[13]) == "Д♣" and suit_noun(Suit.D) == "бубны"
+        use_language(ENGLISH)
+        assert card_label(CARDS[13]) == "Q♣" and suit_noun(Suit.D) == "diamonds"
+        assert card_label(CARDS[13], RUSSIAN, ascii_only=True) == "QC"
+        with pytest.raises(LanguageError):
+            use_language("xx")
+    finally:
+        use_language(before)
 
 
 def test_the_compiler_reads_what_gettext_reads(tmp_path: Path) -> None:

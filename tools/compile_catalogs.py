@@ -104,15 +104,38 @@ def mo_bytes(messages: list[Message]) -> bytes:
     return header + index + data
 
 
-def catalogs() -> list[Path]:
-    return sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
+def catalogs() -> dict[Path, list[Path]]:
+    """Each language's .mo file and the .po parts merged into it (mushka.po first, then by name)."""
+    merged: dict[Path, list[Path]] = {}
+    for folder in sorted(LOCALE.glob("*/LC_MESSAGES")):
+        parts = sorted(folder.glob("*.po"), key=lambda p: (p.name != "mushka.po", p.name))
+        if parts:
+            merged[folder / "mushka.mo"] = parts
+    return merged
+
+
+def merge(parts: list[str]) -> list[Message]:
+    """The entries of several .po parts as one catalog: the first part's header, every message once.
+
+    A message in two parts must be translated the same in both, or ValueError says which.
+    """
+    merged: dict[tuple[str, str | None], Message] = {}
+    for number, text in enumerate(parts):
+        for message in read_po(text):
+            if not message.msgid and number:
+                continue  # only the first part's header counts
+            key = (message.msgid, message.msgid_plural)
+            if key in merged and merged[key].translations != message.translations:
+                raise ValueError(f"{message.msgid[:60]!r} is translated two ways")
+            merged.setdefault(key, message)
+    return list(merged.values())
 
 
 def main() -> int:
-    for po in catalogs():
-        mo = po.with_suffix(".mo")
-        mo.write_bytes(mo_bytes(read_po(po.read_text(encoding="utf-8"))))
-        print(f"{po.relative_to(ROOT)} -> {mo.relative_to(ROOT)}")
+    for mo, parts in catalogs().items():
+        mo.write_bytes(mo_bytes(merge([po.read_text(encoding="utf-8") for po in parts])))
+        names = ", ".join(po.name for po in parts)
+        print(f"{mo.parent.relative_to(ROOT)}: {names} -> {mo.name}")
     return 0
 
 
