@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mushka.wording import Wording
+
 SHORT_REPR: Final = 40  # characters of an offending value an error message may quote
 
 
@@ -31,7 +33,14 @@ class MushkaError(ValueError):
 
     Whatever raises it has changed nothing: a refused action leaves the session as it was, a
     refused record or setting builds nothing. The message is one line meant for a person.
+
+    It may be given as a `Wording` (a template and its values) so that the terminal can say it
+    in the reader's language (`mushka.i18n.say`); `str()` of the error is always the English.
     """
+
+    def __init__(self, message: str | Wording = "", *args: object) -> None:
+        self.wording: Wording | str = message
+        super().__init__(str(message), *args)
 
 
 class InvalidInputError(MushkaError):

@@ -12,6 +12,9 @@ from typing import Final
 from mushka.cards import Card, Suit
 from mushka.errors import MushkaError
 from mushka.errors import short_repr as _short
+from mushka.wording import N_, Wording
+
+__all__ = ["N_", "Wording"]  # re-exported: the terminal marks its constants with i18n.N_ too
 
 ENGLISH: Final = "en"
 RUSSIAN: Final = "ru"
@@ -122,11 +125,6 @@ def _(message: str) -> str:
     return translations(_current).gettext(message)
 
 
-def N_(message: str) -> str:  # the conventional name of gettext's no-op marker
-    """Mark `message` for the catalog without translating it yet (for constants; `_` it when shown)."""
-    return message
-
-
 def _n(singular: str, plural: str, n: int) -> str:
     """The form of a message for the number `n` in the language this process speaks."""
     return translations(_current).ngettext(singular, plural, n)
@@ -155,3 +153,27 @@ def card_label(card: Card, lang: str | None = None, ascii_only: bool = False) ->
 def suit_noun(suit: Suit, lang: str | None = None) -> str:
     """A suit's name as a plural noun: 'hearts', 'черви'."""
     return SUIT_NOUNS[lang or _current][suit]
+
+
+def say(message: Wording | MushkaError | str, lang: str | None = None) -> str:
+    """A message in `lang` (default: the process language): a Wording's template translated and
+    its values spelled in that language; an error's own wording; a plain string translated."""
+    lang = lang or _current
+    if isinstance(message, MushkaError):
+        message = message.wording
+    if isinstance(message, str):
+        return gettext(message, lang)
+    values = {name: _spelled(value, lang) for name, value in message.params.items()}
+    return gettext(message.template, lang).format_map(values)
+
+
+def _spelled(value: object, lang: str) -> str:
+    if isinstance(value, Card):
+        return card_label(value, lang)
+    if isinstance(value, Suit):
+        return suit_noun(value, lang)
+    if isinstance(value, Wording):
+        return say(value, lang)
+    if isinstance(value, list | tuple):
+        return ", ".join(_spelled(v, lang) for v in value)
+    return str(value)  # names, numbers and quoted input are data: never translated

@@ -27,7 +27,14 @@ from mushka.i18n import (
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "mushka" / "locale" / "ru" / "LC_MESSAGES"
 PARTS = sorted(FOLDER.glob("*.po"), key=lambda p: (p.name != "mushka.po", p.name))
-MARKERS = ("_", "N_", "_n", "gettext", "ngettext")  # the functions whose literals are messages
+MARKERS = (
+    "_",
+    "N_",
+    "_n",
+    "gettext",
+    "ngettext",
+    "Wording",
+)  # the functions whose literals are messages
 
 
 @cache
@@ -245,6 +252,23 @@ def test_the_process_language_translates_marked_messages() -> None:
             use_language("xx")
     finally:
         use_language(before)
+
+
+def test_a_wording_is_english_as_a_string_and_spelled_in_the_language_asked_for() -> None:
+    from mushka.cards import CARDS, Suit
+    from mushka.errors import IllegalActionError
+    from mushka.i18n import Wording, say
+
+    # a message of the catalog stands in for an engine template
+    template = "unknown language {name}: choose one of {choices}"
+    wording = Wording(template, name=CARDS[13], choices=[Suit.H, Suit.D])
+    english = "unknown language Q♣: choose one of hearts, diamonds"
+    assert str(wording) == english
+    error = IllegalActionError(wording)
+    assert str(error) == english and error.wording is wording
+    assert say(error, ENGLISH) == english
+    assert say(error, RUSSIAN) == "неизвестный язык Д♣: выберите один из черви, бубны"
+    assert say(IllegalActionError("plain words"), RUSSIAN) == "plain words"
 
 
 def test_the_compiler_reads_what_gettext_reads(tmp_path: Path) -> None:
