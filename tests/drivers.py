@@ -148,3 +148,14 @@ def cards_shown(text: str) -> set[str]:
     """The codes of every card label (Q♥, 10♠) that appears in `text`."""
     seen = set(re.findall(r"\b(10|[7-9JQKA])([♥♣♦♠])", text))
     return {rank + "HCDS"["♥♣♦♠".index(suit)] for rank, suit in seen}
+
+
+def cyrillic_share(text: str, data: tuple[str, ...] = ()) -> float:
+    """The share of Cyrillic letters among all letters of `text`, once the `data` strings (player
+    names, say) are taken out; card codes count against it, as the issue's 70% allows for."""
+    for item in data:
+        text = text.replace(item, " ")
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return 0.0
+    return sum("\u0400" <= c <= "\u04ff" for c in letters) / len(letters)
