@@ -43,15 +43,6 @@ _FOLLOW_SENTENCES: Final = {
 }
 
 
-def or_list(parts: Sequence[str]) -> str:
-    """'a', 'a or b', 'a, b, or c'."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    if len(parts) == 2:
-        return f"{parts[0]} or {parts[1]}"
-    return ", ".join(parts[:-1]) + ", or " + parts[-1]
-
-
 def choices_sentence(
     step: Step,
     legal: Collection[Action],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, Final
 
 
@@ -55,10 +56,17 @@ def joined(parts: Sequence[Wording | str], separator: str) -> Wording:
 
 def english(value: object) -> str:
     """A value as an English message shows it (a suit by its noun, lists joined with commas)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list | tuple):
+        return ", ".join([english(v) for v in value])
+    if isinstance(value, _suit()):
+        return value.noun  # type: ignore[attr-defined, no-any-return]
+    return str(value)
+
+
+@cache
+def _suit() -> type:
     from mushka.cards import Suit  # here, not at the top: cards imports errors, which imports this
 
-    if isinstance(value, Suit):
-        return value.noun
-    if isinstance(value, list | tuple):
-        return ", ".join(english(v) for v in value)
-    return str(value)
+    return Suit
