@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -497,3 +498,30 @@ def test_a_russian_card_code_refused_carries_its_wording() -> None:
     assert str(refused.value).startswith("'дх' is not a card (unknown suit): ranks 7 8 9 10")
     assert say(refused.value, RUSSIAN).startswith("'дх' — не карта (нет такой масти): достоинства")
     assert say(refused.value, ENGLISH) == str(refused.value)
+
+
+def test_every_refusal_in_random_sessions_is_all_russian() -> None:
+    """With Russian names, the choices and a refusal said in Russian have no Latin letter at all,
+    whatever the position and whatever was refused (and the English is exactly the error's str)."""
+    from mushka.actions import DISCARDS, PLAYS, TAKES
+
+    everything = [*PLAYS, *DISCARDS, *TAKES, DRAW, PASS]
+    said = 0
+    for seed in range(6):
+        session = Session(list(NAMES), HouseRules(deals=2), seed=seed)
+        chooser = random.Random(seed)
+        while not session.is_over:
+            legal = session.legal_actions()
+            choices = session.describe_legal(RUSSIAN)
+            assert not re.search("[A-Za-z]", choices) and choices[0].isupper(), choices
+            for action in chooser.sample(everything, 6):
+                if action in legal:
+                    continue
+                with pytest.raises(MushkaError) as refused:
+                    session.apply(action)
+                russian = say(refused.value, RUSSIAN)
+                assert not re.search("[A-Za-z]", russian), russian
+                assert say(refused.value, ENGLISH) == str(refused.value)
+                said += 1
+            session.apply(chooser.choice(legal))
+    assert said > 500
