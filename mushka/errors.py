@@ -80,16 +80,25 @@ class HouseRuleError(MushkaError):
 
 
 class RecordError(MushkaError):
-    """A game record that is malformed, of an unknown version, or does not replay."""
+    """A game record that is malformed, of an unknown version, or does not replay.
 
-    def __init__(self, problem: str, deal: int | None = None, event: int | None = None) -> None:
-        where = []
-        if deal is not None:
-            where.append(f"deal {deal + 1}")
-        if event is not None:
-            where.append(f"event {event}")
-        prefix = ", ".join(where)
-        super().__init__(f"{prefix}: {problem}" if prefix else problem)
+    `problem` may be a Wording; the deal (counted from 1 in the message) and event it names
+    become part of the wording, so that the whole line can be said in the reader's language.
+    """
+
+    def __init__(
+        self, problem: str | Wording, deal: int | None = None, event: int | None = None
+    ) -> None:
+        message: str | Wording = problem
+        if deal is not None and event is not None:
+            message = Wording(
+                "deal {deal}, event {event}: {problem}", deal=deal + 1, event=event, problem=problem
+            )
+        elif deal is not None:
+            message = Wording("deal {deal}: {problem}", deal=deal + 1, problem=problem)
+        elif event is not None:
+            message = Wording("event {event}: {problem}", event=event, problem=problem)
+        super().__init__(message)
         self.problem = problem
         self.deal = deal
         self.event = event
