@@ -3,6 +3,7 @@ process; a record's error keeps its English `str()`; Cyrillic names survive ever
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import copy
 import json
@@ -205,6 +206,28 @@ def test_every_record_error_of_a_mangled_record_is_said_in_russian_with_nothing_
                     assert not isinstance(problem, str), english  # a Wording, not a sentence
                     seen.add(problem.template)
     assert len(seen) >= 5, seen
+
+
+def test_the_record_reader_raises_no_error_in_english_only() -> None:
+    """An ast scan of record.py and codec.py: no RecordError (nor _require) is given a sentence
+    (a literal, an f-string, str() of something): each gets a Wording or passes one on."""
+    calls = 0
+    for module in ("record.py", "codec.py"):
+        source = (Path(__file__).parents[1] / "mushka" / module).read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id not in ("RecordError", "_require"):
+                continue
+            calls += 1
+            problem = node.args[0 if node.func.id == "RecordError" else 1]
+            sentence = isinstance(problem, ast.Constant | ast.JoinedStr | ast.BinOp) or (
+                isinstance(problem, ast.Call)
+                and isinstance(problem.func, ast.Name)
+                and problem.func.id in ("str", "repr", "format")
+            )
+            assert not sentence, f"{module}:{node.lineno} raises an English sentence"
+    assert calls >= 40
 
 
 # ------------------------------------------------------------------ storage speaks Russian
@@ -526,6 +549,10 @@ def test_cyrillic_names_show_in_check_and_scores(home: Path) -> None:
     assert result.exit_code == 0 and all(name in result.output for name in CYRILLIC)
     result = runner.invoke(cli.app, ["scores", "--last"], env={"MUSHKA_LANG": "en"})
     assert result.exit_code == 0 and all(name in result.output for name in CYRILLIC)
+    use_language(RUSSIAN)  # and the same in Russian: the names are data, never words to translate
+    for args in (["check", str(record)], ["scores"], ["scores", "--last"]):
+        result = runner.invoke(cli.app, args, env={"MUSHKA_LANG": "ru", "COLUMNS": "200"})
+        assert result.exit_code == 0 and all(name in result.output for name in CYRILLIC), args
 
 
 # ------------------------------------------------------------------ the hostile-file table in Russian
@@ -578,6 +605,7 @@ def hostile_run(command: str, row: str, home: Path, lang: str) -> tuple[int, str
         path.parent.mkdir(parents=True)
         table.CASES[row]("history", path)
         args = ["scores"]
+    use_language(lang)  # as the command line does at start-up; then the tree in that language
     result = runner.invoke(cli.app, args, env=env)
     return result.exit_code, table.one_clear_line(result)
 
