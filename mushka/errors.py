@@ -80,11 +80,7 @@ class HouseRuleError(MushkaError):
 
 
 class RecordError(MushkaError):
-    """A game record that is malformed, of an unknown version, or does not replay.
-
-    `problem` may be a Wording; the deal (counted from 1 in the message) and event it names
-    become part of the wording, so that the whole line can be said in the reader's language.
-    """
+    """A game record that is malformed, of an unknown version, or does not replay."""
 
     def __init__(
         self, problem: str | Wording, deal: int | None = None, event: int | None = None
