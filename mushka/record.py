@@ -265,42 +265,43 @@ def _action_for(session: Session, event: Event, d: int, i: int) -> Action:
     """The decision a recorded event stands for, in the session's current state."""
     to_act = session.to_act
     name = event_name(event)
-    _require(
-        to_act is not None,
-        Wording("the session is already over, but the record goes on with {name}", name=name),
-        d,
-        i,
-    )
+    # Here, once per decision, a refusal is worded only when it is raised (not for every event).
+    if to_act is None:
+        raise RecordError(
+            Wording("the session is already over, but the record goes on with {name}", name=name),
+            d,
+            i,
+        )
     if isinstance(event, Take):
         pair = session.exchange_pair
         _require(pair is not None, Wording("a take event, but no exchange is under way"), d, i)
         assert pair is not None and event.card is not None
-        _require(
-            event.seat == pair[2],
-            Wording(
-                "seat {seat} takes a card, but it is seat {receiver}'s to receive",
-                seat=event.seat,
-                receiver=pair[2],
-            ),
-            d,
-            i,
-        )
+        if event.seat != pair[2]:
+            raise RecordError(
+                Wording(
+                    "seat {seat} takes a card, but it is seat {receiver}'s to receive",
+                    seat=event.seat,
+                    receiver=pair[2],
+                ),
+                d,
+                i,
+            )
         try:
             return take(session.face_down_position(event.card))
         except MushkaError as exc:
             raise RecordError(exc.wording, d, i) from None
     seat = getattr(event, "seat", None)
-    _require(
-        seat == to_act,
-        Wording(
-            "seat {seat} acts ({name}), but it is seat {to_act}'s turn",
-            seat=seat,
-            name=name,
-            to_act=to_act,
-        ),
-        d,
-        i,
-    )
+    if seat != to_act:
+        raise RecordError(
+            Wording(
+                "seat {seat} acts ({name}), but it is seat {to_act}'s turn",
+                seat=seat,
+                name=name,
+                to_act=to_act,
+            ),
+            d,
+            i,
+        )
     if isinstance(event, Lead | Follow):
         return play(event.card)
     if isinstance(event, Discard):
