@@ -91,7 +91,7 @@ RECORD_ERRORS = [
     (
         '{"format": ',
         "not valid JSON (line 1, column 12: Expecting value)",
-        "это не правильный JSON (строка 1, столбец 12: Expecting value)",
+        "это некорректный JSON (строка 1, столбец 12: Expecting value)",
     ),
     (
         "[" * 100_000 + "]" * 100_000,
@@ -106,7 +106,7 @@ RECORD_ERRORS = [
     (
         changed(lambda r: r.update(version=7)),
         "record version 7 is not supported; this mushka reads version 1",
-        "версия записи 7 не поддерживается; эта мушка читает записи версии 1",
+        "версия записи 7 не поддерживается; эта версия мушки читает записи версии 1",
     ),
     (
         changed(lambda r: r.update(players=["Анна", "Борис"])),
@@ -277,7 +277,7 @@ def test_a_file_too_large_is_measured_in_russian(
 @pytest.mark.parametrize(
     ("players", "russian"),
     [
-        (["Анна"], "в нём не названы четыре игрока"),
+        (["Анна"], "игроков не четверо"),
         (["Анна", "", "Вера", "Ёжик"], "имя игрока пустое или не текст"),
         (["Анна", "Б" * 65, "Вера", "Ёжик"], "в имени игрока 65 знаков (можно не больше 64)"),
         (["Анна", "Б" * 71, "Вера", "Ёжик"], "в имени игрока 71 знак (можно не больше 64)"),
@@ -299,7 +299,7 @@ def test_json_problems_are_said_in_russian(russian: None) -> None:
         except (ValueError, RecursionError) as exc:
             problems.append(storage.json_problem(exc))
     assert problems == [
-        "это не правильный JSON: Expecting value, строка 1",
+        "это некорректный JSON: Expecting value, строка 1",
         "непригодный JSON: слишком глубокая вложенность",
     ]
     assert storage.json_problem(MemoryError()) == "непригодный JSON: слишком большой"
@@ -333,8 +333,8 @@ def save_file(tmp_path: Path, **changes: object) -> Path:
         ({"format": "chess"}, "файл сохранённой игры — не сохранение мушки", "corrupt"),
         (
             {"version": 2},
-            "сохранённую игру записала более новая мушка (версия сохранения 2); "
-            "эта читает версию 1",
+            "сохранённую игру записала более новая версия мушки (версия сохранения 2); "
+            "эта версия читает сохранения версии 1",
             "newer",
         ),
         (
@@ -364,7 +364,7 @@ def test_a_save_that_cannot_be_read_is_said_in_russian(tmp_path: Path, russian: 
     with pytest.raises(storage.SaveError) as refused:
         storage.load_game(path)
     assert str(refused.value) == (
-        "сохранённую игру не удалось прочитать (это не правильный JSON: Expecting value, строка 1)"
+        "сохранённую игру не удалось прочитать (это некорректный JSON: Expecting value, строка 1)"
     )
 
 
@@ -413,7 +413,7 @@ def test_a_game_open_in_another_terminal_is_said_in_russian(tmp_path: Path, russ
             "Бо\u200bрис",
             [],
             "'Бо?рис' holds a character that cannot be shown in a name (U+200B)",
-            "в имени 'Бо?рис' есть знак, который нельзя показать в имени (U+200B)",
+            "в имени 'Бо?рис' есть знак, который нельзя показать (U+200B)",
         ),
         (
             " Вера",
