@@ -27,7 +27,6 @@ from mushka.tui.coaching import hint_panel
 from mushka.tui.journal import LogLine, deal_lines
 from mushka.tui.look import Look
 from mushka.tui.replay_view import frames
-from mushka.tui.report_view import report_view
 from mushka.tui.table import deal_table, final_sheet, private_screen
 from mushka.view import SeatView
 
@@ -242,15 +241,6 @@ def test_the_hint_speaks_russian() -> None:
     assert "Подсказка" in text and "коп." in text and "Борис" in text
     latin = set(re.findall(r"[A-Za-z]+", text))
     assert latin <= {"strong"}, latin  # the coach's name is the strategy's, as typed
-
-
-def test_the_simulation_report_speaks_russian() -> None:
-    from mushka.study.simulate import RunConfig, simulate
-
-    report = simulate(RunConfig(HouseRules(), 1), 4)
-    text = render(report_view(report, 1), 100)
-    assert "Сдачи" in text and "Касса и ставки" in text
-    assert cyrillic_share(text, tuple(report.strategies)) >= 0.7
 
 
 def test_english_is_spoken_again_once_asked_for() -> None:

@@ -304,7 +304,8 @@ def _exchange_lines(view: SeatView, look: Look) -> tuple[str, list[Text]]:
         else:
             discard = _("{name} discards one card.").format(name=name[receiver])
         lines.append(Text(discard, style="yellow"))
-    return _("exchange"), lines
+    # A count-less _n: the catalog's plain "exchange" is the house rule's name (engine.po).
+    return _n("exchange", "exchange", 1), lines
 
 
 # ---------------------------------------------------------------- the table memory
