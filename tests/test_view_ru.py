@@ -132,7 +132,10 @@ def test_every_private_screen_speaks_russian_and_fits_80_by_24(
         text = render(private_screen(view, Look(), height=24))
         fits(text, height=24)
         speaks_russian(text, players)
-        assert "Мушка-копилка" in text and "сдача" in text and "касса" in text
+        first = text.splitlines()[0]
+        assert "сдача" in first and "касса" in first
+        assert f"сдаёт {view.players[view.dealer]} " in first  # never cut, never run on
+        assert "Мушка-копилка" in first or players == LONG  # the game's name gives way
         assert f"{view.players[view.seat]}, ваши карты" in text
         for name in players:
             assert name in text  # never cut, even sixteen letters long
@@ -197,8 +200,9 @@ def test_names_line_up_by_terminal_cells_in_the_trick_and_the_players(
 # ---------------------------------------------------------------- public screens
 
 
-def test_the_deal_summary_speaks_russian_and_fits() -> None:
-    session = played(5)
+@pytest.mark.parametrize("players", [NAMES, LONG], ids=["short", "sixteen"])
+def test_the_deal_summary_speaks_russian_and_fits(players: tuple[str, ...]) -> None:
+    session = played(5, players)
     log = session.log()
     names = session.players
     for number, events in enumerate(log, start=1):
@@ -207,16 +211,19 @@ def test_the_deal_summary_speaks_russian_and_fits() -> None:
         lines = Group(*(LogLine(line) for line in deal_lines(events, words)))
         text = render(Group(lines, deal_table(deal_summary(number, events), names, totals, Look())))
         fits(text)
-        speaks_russian(text)
+        speaks_russian(text, players)
         assert f"Сдача {number}" in text and "Касса после сдачи" in text
         assert "Взятка 1 " in text and "выходит" in text
 
 
-def test_the_final_sheet_and_the_scores_speak_russian_and_fit() -> None:
-    session = played(6)
+@pytest.mark.parametrize("players", [NAMES, LONG], ids=["short", "sixteen"])
+def test_the_final_sheet_and_the_scores_speak_russian_and_fit(players: tuple[str, ...]) -> None:
+    session = played(6, players)
     text = render(final_sheet(session_accounts(session.log()), session.players, Look()))
     fits(text)
-    speaks_russian(text)
+    speaks_russian(text, players)
+    for name in players:
+        assert name in text
     assert "Итоговый счёт" in text and ("Выигрывает" in text or "Победу делят" in text)
     assert re.search(r"копе(йка|йки|ек)\.", text)
 

@@ -114,26 +114,49 @@ def header(
 ) -> Group:
     """The screen's first lines: the deal, the dealer, the kitty and talon, the house rules."""
     overflow: OverflowMethod = "crop" if look.ascii_only else "ellipsis"
-    grid = Table.grid(expand=True, padding=0)
-    grid.add_column(justify="left", no_wrap=True, overflow=overflow)
-    grid.add_column(justify="right", no_wrap=True)
-    left = Text.assemble(
-        (" " + _("Mushka-kopilka"), "bold"),
-        _(" {dot} deal {n} of {deals} {dot} dealer {name}").format(
-            dot=look.dot, n=view.deal_number, deals=view.rules.deals, name=view.players[view.dealer]
-        ),
-    )
-    right = Text(
-        _("kitty {kitty} kop {dot} talon {talon} ").format(
-            kitty=view.kitty, dot=look.dot, talon=view.talon_count
-        )
-    )
-    grid.add_row(left, right)
     rules = Text(" ", no_wrap=True, overflow=overflow).append_text(
         house_rules_line(view.rules, look, undo, hints)
     )
     rules.stylize("dim")
-    return Group(grid, rules)
+    return Group(_Heading(view, look), rules)
+
+
+class _Heading:
+    """The game's name, the deal and the dealer on the left, the kitty and the talon on the
+    right; where the dealer's name would be cut short (a long name, a longer language), the
+    game's name gives way."""
+
+    def __init__(self, view: SeatView, look: Look) -> None:
+        self.view, self.look = view, look
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        view, look = self.view, self.look
+        overflow: OverflowMethod = "crop" if look.ascii_only else "ellipsis"
+        grid = Table.grid(expand=True, padding=0)
+        grid.add_column(justify="left", no_wrap=True, overflow=overflow)
+        grid.add_column(justify="right", no_wrap=True)
+        title = Text(" " + _("Mushka-kopilka"), style="bold")
+        deal = Text(
+            _(" {dot} deal {n} of {deals} {dot} dealer {name}").format(
+                dot=look.dot,
+                n=view.deal_number,
+                deals=view.rules.deals,
+                name=view.players[view.dealer],
+            )
+        )
+        right = Text(
+            _("kitty {kitty} kop {dot} talon {talon} ").format(
+                kitty=view.kitty, dot=look.dot, talon=view.talon_count
+            )
+        )
+        joint = f" {look.dot} "
+        if title.cell_len + deal.cell_len + right.cell_len > options.max_width:
+            cut = len(joint) if deal.plain.startswith(joint) else 0
+            left = Text(" " + deal.plain[cut:].lstrip())
+        else:
+            left = title.append_text(deal)
+        grid.add_row(left, right)
+        yield grid
 
 
 def players_panel(view: SeatView, look: Look) -> Panel:
