@@ -400,6 +400,14 @@ def hand_panel(view: SeatView, look: Look, highlight: Card | None = None) -> Pan
     return Panel(text, title=title, title_align="left", box=look.box, padding=(0, 1))
 
 
+def _speaking() -> dict[str, Any]:
+    """How choices_sentence is asked to speak: the process language and its keys, once
+    choices.py takes `lang` (helper ru-words); until then, English with the English keys."""
+    if "lang" in inspect.signature(choices_sentence).parameters:
+        return {"keys": _move_keys(), "lang": language()}
+    return {"keys": True}
+
+
 def choices_line(view: SeatView, look: Look) -> Text:
     """What the acting seat may do, with the numbers and letters to type."""
     numbers = {card: str(i) for i, card in enumerate(view.hand, start=1)}
@@ -416,14 +424,6 @@ def choices_line(view: SeatView, look: Look) -> Text:
             **_speaking(),
         )
     )
-
-
-def _speaking() -> dict[str, Any]:
-    """How choices_sentence is asked to speak: the process language and its keys, once
-    choices.py takes `lang` (helper ru-words); until then, English with the English keys."""
-    if "lang" in inspect.signature(choices_sentence).parameters:
-        return {"keys": _move_keys(), "lang": language()}
-    return {"keys": True}
 
 
 def number_keys(numbers: Sequence[int]) -> str:
