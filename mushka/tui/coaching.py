@@ -6,8 +6,11 @@ from rich.console import Group
 from rich.text import Text
 
 from mushka.actions import Action, Kind
+from mushka.i18n import N_, _
 from mushka.players.coach import Hint
-from mushka.tui.look import Look
+from mushka.tui.look import Look, assemble
+
+_KINDS = {Kind.PASS: N_("pass"), Kind.DRAW: N_("draw")}  # the moves that name no card
 
 
 def hint_seed(session_seed: int | None, deal: int, decision: int) -> int:
@@ -19,9 +22,11 @@ def action_label(action: Action, look: Look) -> Text:
     """A move as the player would name it: the card (Q♣, QC in ASCII), pass, draw, take 2."""
     if action.kind in (Kind.PLAY, Kind.DISCARD) and action.card is not None:
         card = look.card(action.card)
-        return Text("discard ").append_text(card) if action.kind is Kind.DISCARD else card
+        return assemble(_("discard {card}"), card=card) if action.kind is Kind.DISCARD else card
     if action.kind is Kind.TAKE and action.position is not None:
-        return Text(f"take {action.position + 1}")
+        return Text(_("take {n}").format(n=action.position + 1))
+    if action.kind in _KINDS:
+        return Text(_(_KINDS[action.kind]))
     return Text(str(action.kind))
 
 
@@ -56,21 +61,27 @@ def hint_lines(advice: Hint, look: Look, width: int = 80) -> list[Text]:
             line.append(dot)
         line.append_text(item)
     if line.cell_len > 1:
-        lines.append(line.append(" kop"))
+        lines.append(line.append(" " + _("kop")))
     return lines
 
 
 def hint_panel(advice: Hint, look: Look, name: str, width: int = 80) -> Group:
     """The coach's whole answer, for an overlay on the private screen."""
-    best = Text(f"The coach ({look.text('strong')}) would play: ", style="bold").append_text(
-        action_label(advice.best, look)
-    )
+    best = Text(
+        _("The coach ({strategy}) would play: ").format(strategy=look.text("strong")),
+        style="bold",
+    ).append_text(action_label(advice.best, look))
     if advice.values:
         worth = Text(
             look.text(
-                f"Expected money for {name} of each move, to the end of the deal (kop), best first:"
+                _(
+                    "Expected money for {name} of each move, to the end of the deal (kop), "
+                    "best first:"
+                ).format(name=name)
             )
         )
     else:
-        worth = Text("There is nothing to weigh here: every choice is alike or only one is legal.")
+        worth = Text(
+            _("There is nothing to weigh here: every choice is alike or only one is legal.")
+        )
     return Group(best, Text(""), worth, *hint_lines(advice, look, width))

@@ -23,10 +23,14 @@ from mushka.events import (
     TakeBack,
     Trick,
 )
+from mushka.i18n import N_, _, _n, card_label, kopecks, language, suit_noun
 
 
 class Words:
-    """Turns events into sentences for given player names; `ascii` writes QH instead of Q♥."""
+    """Turns events into sentences for given player names; `ascii` writes QH instead of Q♥.
+
+    Each sentence that can be about the reader has its own wording for him ("You led Q♥"): the
+    Russian verb agrees with «вы», not with a name."""
 
     def __init__(
         self, players: Sequence[str], ascii_only: bool = False, me: int | None = None
@@ -36,17 +40,17 @@ class Words:
         self.me = me
 
     def card(self, card: Card | int) -> str:
-        return CARDS[card].label(self.ascii_only)
+        return card_label(CARDS[card], ascii_only=self.ascii_only)
 
     def suit(self, suit: int) -> str:
-        return SUITS[suit].noun
+        return suit_noun(SUITS[suit])
 
     def symbol(self, suit: int) -> str:
         s = SUITS[suit]
         return s.code if self.ascii_only else s.symbol
 
     def who(self, seat: int) -> str:
-        return "you" if seat == self.me else self.players[seat]
+        return _("you") if seat == self.me else self.players[seat]
 
     def Who(self, seat: int) -> str:
         name = self.who(seat)
@@ -54,89 +58,206 @@ class Words:
 
     def cards(self, cards: Sequence[Card | None]) -> str:
         if any(c is None for c in cards):
-            return f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+            return _n("{n} card", "{n} cards", len(cards)).format(n=len(cards))
         return " ".join(self.card(c) for c in cards if c is not None)
 
     def is_me(self, seat: int) -> bool:
         return seat == self.me
 
-    def verb(self, seat: int, third: str, second: str) -> str:
-        """'Vera is' or 'You are': the subject and the verb that agrees with it."""
-        return f"{self.who(seat)} {second if self.is_me(seat) else third}"
+    def says(self, seat: int, theirs: str, mine: str, **values: object) -> str:
+        """`theirs` (a template naming {who}) of another seat, `mine` of the reader, translated."""
+        if self.is_me(seat):
+            return _(mine).format(**values)
+        return _(theirs).format(who=self.Who(seat), **values)
 
     def event(
         self, event: Event, led_suit: int | None = None, left: Sequence[int] | None = None
     ) -> str | None:
         """One sentence for `event`; None for bookkeeping not worth a line. `left` is the cards
         each seat held when the deal ended, when known (a blocked deal's End names the count)."""
-        w = self.Who
+        say = self.says
         if isinstance(event, Ante):
             return None
         if isinstance(event, Expose):
             cards = event.cards
             if self.is_me(event.seat) and cards and all(c is not None for c in cards):
-                return f"You laid {self.cards(cards)} face down"  # his own view names them
-            return f"{w(event.seat)} laid {len(cards)} cards of one suit face down"
+                # his own view names them
+                return _("You laid {cards} face down").format(cards=self.cards(cards))
+            n = len(cards)
+            if self.is_me(event.seat):
+                return _n(
+                    "You laid {n} cards of one suit face down",
+                    "You laid {n} cards of one suit face down",
+                    n,
+                ).format(n=n)
+            return _n(
+                "{who} laid {n} cards of one suit face down",
+                "{who} laid {n} cards of one suit face down",
+                n,
+            ).format(who=self.Who(event.seat), n=n)
         if isinstance(event, Take):
-            got = f" ({self.card(event.card)})" if event.card is not None else ""
-            return f"{w(event.seat)} got a face-down card{got}"
+            if event.card is not None:
+                return say(
+                    event.seat,
+                    N_("{who} got a face-down card ({card})"),
+                    N_("You got a face-down card ({card})"),
+                    card=self.card(event.card),
+                )
+            return say(event.seat, N_("{who} got a face-down card"), N_("You got a face-down card"))
         if isinstance(event, Discard):
-            what = self.card(event.card) if event.card is not None else "a card"
-            return f"{w(event.seat)} discarded {what}"
+            if event.card is not None:
+                return say(
+                    event.seat,
+                    N_("{who} discarded {card}"),
+                    N_("You discarded {card}"),
+                    card=self.card(event.card),
+                )
+            return say(event.seat, N_("{who} discarded a card"), N_("You discarded a card"))
         if isinstance(event, Replenish):
-            return f"{w(event.seat)} drew {self.cards(event.cards)} from the talon"
+            drawn = event.cards
+            if any(c is None for c in drawn):
+                n = len(drawn)
+                if self.is_me(event.seat):
+                    return _n(
+                        "You drew {n} card from the talon", "You drew {n} cards from the talon", n
+                    ).format(n=n)
+                return _n(
+                    "{who} drew {n} card from the talon", "{who} drew {n} cards from the talon", n
+                ).format(who=self.Who(event.seat), n=n)
+            return say(
+                event.seat,
+                N_("{who} drew {cards} from the talon"),
+                N_("You drew {cards} from the talon"),
+                cards=self.cards(drawn),
+            )
         if isinstance(event, Lead):
-            return f"{w(event.seat)} led {self.card(event.card)}"
+            return say(
+                event.seat, N_("{who} led {card}"), N_("You led {card}"), card=self.card(event.card)
+            )
         if isinstance(event, Follow):
-            extra = (
-                " (the mushka)"
-                if CARDS[event.card].is_mushka and led_suit is not None and led_suit != Suit.S
-                else ""
+            if CARDS[event.card].is_mushka and led_suit is not None and led_suit != Suit.S:
+                return say(
+                    event.seat,
+                    N_("{who} played {card} (the mushka)"),
+                    N_("You played {card} (the mushka)"),
+                    card=self.card(event.card),
+                )
+            return say(
+                event.seat,
+                N_("{who} played {card}"),
+                N_("You played {card}"),
+                card=self.card(event.card),
             )
-            return f"{w(event.seat)} played {self.card(event.card)}{extra}"
         if isinstance(event, Draw):
-            if event.played and event.card is not None:
-                return f"{w(event.seat)} drew {self.card(event.card)} and played it"
-            suit = f", not {self.suit(led_suit)}" if led_suit is not None else ""
-            got = f" ({self.card(event.card)})" if event.card is not None else ""
-            return f"{w(event.seat)} drew a card{got}{suit}"
+            return self._draw(event, led_suit)
         if isinstance(event, Pass):
-            return (
-                f"{w(event.seat)} passed holding the suit"
-                if event.remise
-                else f"{w(event.seat)} passed"
-            )
+            if event.remise:
+                return say(
+                    event.seat,
+                    N_("{who} passed holding the suit"),
+                    N_("You passed holding the suit"),
+                )
+            return say(event.seat, N_("{who} passed"), N_("You passed"))
         if isinstance(event, TakeBack):
-            return f"nobody joined: {self.who(event.seat)} took {self.card(event.card)} back"
-        if isinstance(event, Trick):
-            took = f"{w(event.winner)} took the {self.suit(event.suit)} trick"
-            if event.doubled:
-                took += " (doubled by the mushka)"
-            if event.paid == event.value:
-                return f"{took}, +{event.paid} kop"
-            if event.paid == 0:
-                return f"{took}, worth {event.value} kop, but the kitty was empty"
-            return f"{took}, +{event.paid} kop, all the kitty had (it was worth {event.value})"
-        if isinstance(event, Remise):
-            why = "revoke" if event.reason == "revoke" else "no trick this deal"
-            return f"{w(event.seat)} paid a {event.amount} kop remise ({why})"
-        if isinstance(event, Out):
-            return f"{self.verb(event.seat, 'is', 'are')} out"
-        if isinstance(event, End):
-            first = event.first_out
-            if not event.blocked:
-                return f"The deal is over: {self.verb(first, 'was', 'were')} first out"
-            if left is None:
-                return f"The deal is blocked (first out: {self.who(first)})"
-            if left[first] == 0:
-                return f"The deal is blocked: {self.verb(first, 'was', 'were')} first out"
-            return (
-                f"The deal is blocked and nobody went out; {self.who(first)}, with the fewest "
-                f"cards ({left[first]}), {'count' if self.is_me(first) else 'counts'} as first out"
+            if self.is_me(event.seat):
+                return _("nobody joined: you took {card} back").format(card=self.card(event.card))
+            return _("nobody joined: {who} took {card} back").format(
+                who=self.who(event.seat), card=self.card(event.card)
             )
+        if isinstance(event, Trick):
+            return self._trick(event)
+        if isinstance(event, Remise):
+            why = _("revoke") if event.reason == "revoke" else _("no trick this deal")
+            return say(
+                event.seat,
+                N_("{who} paid a {amount} kop remise ({why})"),
+                N_("You paid a {amount} kop remise ({why})"),
+                amount=event.amount,
+                why=why,
+            )
+        if isinstance(event, Out):
+            return say(event.seat, N_("{who} is out"), N_("You are out"))
+        if isinstance(event, End):
+            return self._end(event, left)
         if isinstance(event, Payout):
-            return f"{w(event.seat)} took the kitty: {event.amount} kop"
+            return say(
+                event.seat,
+                N_("{who} took the kitty: {money}"),
+                N_("You took the kitty: {money}"),
+                money=kopecks(event.amount, language()),
+            )
         return None
+
+    def _draw(self, event: Draw, led_suit: int | None) -> str:
+        if event.played and event.card is not None:
+            return self.says(
+                event.seat,
+                N_("{who} drew {card} and played it"),
+                N_("You drew {card} and played it"),
+                card=self.card(event.card),
+            )
+        values: dict[str, object] = {}
+        if event.card is not None:
+            values["card"] = self.card(event.card)
+        if led_suit is not None:
+            values["suit"] = self.suit(led_suit)
+        if "card" in values and "suit" in values:
+            theirs = N_("{who} drew a card ({card}), not {suit}")
+            mine = N_("You drew a card ({card}), not {suit}")
+        elif "card" in values:
+            theirs, mine = N_("{who} drew a card ({card})"), N_("You drew a card ({card})")
+        elif "suit" in values:
+            theirs, mine = N_("{who} drew a card, not {suit}"), N_("You drew a card, not {suit}")
+        else:
+            theirs, mine = N_("{who} drew a card"), N_("You drew a card")
+        return self.says(event.seat, theirs, mine, **values)
+
+    def _trick(self, event: Trick) -> str:
+        if event.doubled:
+            took = self.says(
+                event.winner,
+                N_("{who} took the {suit} trick (doubled by the mushka)"),
+                N_("You took the {suit} trick (doubled by the mushka)"),
+                suit=self.suit(event.suit),
+            )
+        else:
+            took = self.says(
+                event.winner,
+                N_("{who} took the {suit} trick"),
+                N_("You took the {suit} trick"),
+                suit=self.suit(event.suit),
+            )
+        if event.paid == event.value:
+            tail = "{took}, +{money}"  # no words of its own to translate
+        elif event.paid == 0:
+            tail = _("{took}, worth {money}, but the kitty was empty")
+        else:
+            tail = _("{took}, +{money}, all the kitty had (it was worth {value})")
+        money = kopecks(event.value if event.paid == 0 else event.paid, language())
+        return tail.format(took=took, money=money, value=event.value)
+
+    def _end(self, event: End, left: Sequence[int] | None) -> str:
+        first = event.first_out
+        me, name = self.is_me(first), self.who(first)
+        if not event.blocked:
+            if me:
+                return _("The deal is over: you were first out")
+            return _("The deal is over: {who} was first out").format(who=name)
+        if left is None:
+            return _("The deal is blocked (first out: {who})").format(who=name)
+        if left[first] == 0:
+            if me:
+                return _("The deal is blocked: you were first out")
+            return _("The deal is blocked: {who} was first out").format(who=name)
+        if me:
+            return _(
+                "The deal is blocked and nobody went out; you, with the fewest cards ({n}), "
+                "count as first out"
+            ).format(n=left[first])
+        return _(
+            "The deal is blocked and nobody went out; {who}, with the fewest cards ({n}), "
+            "counts as first out"
+        ).format(who=name, n=left[first])
 
     def events(
         self, events: Sequence[Event], led: int | None = None, before: Sequence[Event] | None = None

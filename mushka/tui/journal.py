@@ -27,6 +27,7 @@ from mushka.events import (
     TakeBack,
     Trick,
 )
+from mushka.i18n import _
 from mushka.tui.describe import Words
 
 _EXCHANGE = (Expose, Take, Discard, Replenish)
@@ -89,14 +90,15 @@ def deal_lines(
     lines: list[str] = []
     parts: list[str] = []  # the open trick's or exchange's pieces
     head = ""
+    exchange = False  # whether the open line is the exchange's
     tricks = 0
     led: int | None = None
 
     def close(tail: str = "") -> None:
-        nonlocal parts, head
+        nonlocal parts, head, exchange
         if head:
             lines.append(head + " · ".join(parts) + tail)
-        parts, head = [], ""
+        parts, head, exchange = [], "", False
 
     for index, event in enumerate(events):
         kitty += _kitty_change(event)
@@ -104,41 +106,57 @@ def deal_lines(
         if isinstance(event, Ante | End):
             continue
         if isinstance(event, _EXCHANGE):
-            if not head.startswith("Exchange"):
+            if not exchange:
                 close()
-                head = "Exchange: "
+                head, exchange = _("Exchange: "), True
             parts.append(_exchange_part(event, words, parts))
             continue
         if isinstance(event, Lead):
             close()
             tricks += 1
             led = CARDS[event.card].suit
-            head = f"Trick {tricks} {words.symbol(led)} led by {who(event.seat)}: "
+            head = _("Trick {n} {suit} led by {who}: ").format(
+                n=tricks, suit=words.symbol(led), who=who(event.seat)
+            )
             parts = [words.card(event.card)]
         elif isinstance(event, Follow):
-            mushka = " (mushka)" if CARDS[event.card].is_mushka and led != 3 else ""
-            parts.append(f"{who(event.seat)} {words.card(event.card)}{mushka}")
+            card = words.card(event.card)
+            if CARDS[event.card].is_mushka and led != 3:
+                parts.append(_("{who} {card} (mushka)").format(who=who(event.seat), card=card))
+            else:
+                parts.append(f"{who(event.seat)} {card}")
         elif isinstance(event, Draw):
             if event.played and event.card is not None:
-                parts.append(f"{who(event.seat)} draws {words.card(event.card)}")
+                parts.append(
+                    _("{who} draws {card}").format(who=who(event.seat), card=words.card(event.card))
+                )
             else:
-                parts.append(f"{who(event.seat)} draws")
+                parts.append(_("{who} draws").format(who=who(event.seat)))
         elif isinstance(event, Pass):
             if event.remise:
-                parts.append(f"{who(event.seat)} revokes")
+                parts.append(_("{who} revokes").format(who=who(event.seat)))
             elif index in forced and led is not None:
-                parts.append(f"{who(event.seat)} passes: no {words.suit(led)}, talon empty")
+                parts.append(
+                    _("{who} passes: no {suit}, talon empty").format(
+                        who=who(event.seat), suit=words.suit(led)
+                    )
+                )
             else:
-                parts.append(f"{who(event.seat)} passes")
+                parts.append(_("{who} passes").format(who=who(event.seat)))
         elif isinstance(event, Remise) and event.reason == "revoke" and head:
-            parts[-1] += f" (remise {event.amount})"
+            parts[-1] += _(" (remise {amount})").format(amount=event.amount)
         elif isinstance(event, TakeBack):
-            close(f" → nobody joined: {who(event.seat)} takes it back")
+            close(_(" → nobody joined: {who} takes it back").format(who=who(event.seat)))
         elif isinstance(event, Trick):
-            doubled = " (doubled)" if event.doubled else ""
-            close(f" → {who(event.winner)} +{event.paid}{doubled}, kitty {kitty}")
+            doubled = _(" → {who} +{paid} (doubled), kitty {kitty}")
+            plain = _(" → {who} +{paid}, kitty {kitty}")
+            close(
+                (doubled if event.doubled else plain).format(
+                    who=who(event.winner), paid=event.paid, kitty=kitty
+                )
+            )
         elif isinstance(event, Out) and lines and not head:
-            lines[-1] += f"; {who(event.seat)} is out"
+            lines[-1] += _("; {who} is out").format(who=who(event.seat))
         else:
             close()
             sentence = words.event(event)
@@ -153,12 +171,13 @@ def _exchange_part(event: Event, words: Words, parts: list[str]) -> str:
     """A short piece of the exchange line; a take and its discard become one swap."""
     who = words.Who
     if isinstance(event, Expose):
-        return f"{who(event.seat)} lays {len(event.cards)} face down"
+        return _("{who} lays {n} face down").format(who=who(event.seat), n=len(event.cards))
     if isinstance(event, Take):
-        return f"{who(event.seat)} takes one"
+        return _("{who} takes one").format(who=who(event.seat))
     if isinstance(event, Discard):
-        if parts and parts[-1] == f"{who(event.seat)} takes one":
-            return parts.pop().replace("takes one", "swaps one")
-        return f"{who(event.seat)} discards one"
+        if parts and parts[-1] == _("{who} takes one").format(who=who(event.seat)):
+            parts.pop()
+            return _("{who} swaps one").format(who=who(event.seat))
+        return _("{who} discards one").format(who=who(event.seat))
     assert isinstance(event, Replenish)
-    return f"{who(event.seat)} draws {len(event.cards)}"
+    return _("{who} draws {n}").format(who=who(event.seat), n=len(event.cards))

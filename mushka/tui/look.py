@@ -5,15 +5,18 @@ from __future__ import annotations
 import codecs
 import contextlib
 import io
+import string
 import sys
 import unicodedata
 from collections.abc import Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
 from mushka.cards import CARDS, SUITS, Card, Suit
+from mushka.i18n import card_label
 from mushka.tui.describe import Words
 
 # What each non-ASCII glyph the program (or Rich, or the rulebook) writes becomes on a console
@@ -134,7 +137,10 @@ class Look:
     def card(self, card: Card | int, style: str = "") -> Text:
         c = CARDS[card]
         colour = "red" if c.suit in _RED_SUITS else ""
-        return Text(c.label(self.ascii_only), style=" ".join(s for s in (colour, style) if s))
+        return Text(
+            card_label(c, ascii_only=self.ascii_only),
+            style=" ".join(s for s in (colour, style) if s),
+        )
 
     def suit(self, suit: Suit | int) -> Text:
         s = SUITS[suit]
@@ -166,3 +172,24 @@ _RED_SUITS = (Suit.H, Suit.D)
 def counted(n: int, thing: str, things: str | None = None) -> str:
     """`n` with its noun in the right number: "1 move", "3 moves", "2 seats"."""
     return f"{n} {thing if n == 1 else (things or thing + 's')}"
+
+
+def assemble(template: str, **values: str | int | Text) -> Text:
+    """`template` (a translated message) filled in, its Text values keeping their styles: the
+    words around a coloured card may come before or after it, as the language has them."""
+    text = Text()
+    for literal, field, _spec, _conversion in string.Formatter().parse(template):
+        text.append(literal)
+        if field is not None:
+            value = values[field]
+            if isinstance(value, Text):
+                text.append_text(value)
+            else:
+                text.append(str(value))
+    return text
+
+
+def pad(name: str, width: int) -> str:
+    """`name` padded with spaces to `width` terminal cells (a wide or combining character is
+    not one cell, whatever len() says)."""
+    return name + " " * max(0, width - cell_len(name))

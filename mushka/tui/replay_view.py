@@ -12,6 +12,7 @@ from rich.text import Text
 from mushka.cards import sorted_hand
 from mushka.engine import Session
 from mushka.events import End, Replenish, TakeBack, Trick
+from mushka.i18n import _
 from mushka.ledger import session_accounts
 from mushka.record import replay_steps
 from mushka.tui.look import Look
@@ -29,7 +30,7 @@ def _hands(session: Session, look: Look) -> Table:
         hand = Text(" ").join(look.card(c) for c in sorted_hand(session.hand(seat))) or Text(
             look.dash, style="dim"
         )
-        table.add_row(Text(name, style="bold"), hand, "net", look.money(nets[seat]))
+        table.add_row(Text(name, style="bold"), hand, _("net"), look.money(nets[seat]))
     return table
 
 
@@ -41,15 +42,15 @@ def frames(data: object, look: Look) -> Iterator[RenderableType]:
     players = look.names(session.players)
     dot = look.dot
     deal, shown, trick_number = -1, 0, 0
-    for _ in _with_final(steps, session):
+    for _step in _with_final(steps, session):
         while deal < len(session.deals) - 1 or shown < len(session.deals[deal].events):
             if deal < len(session.deals) - 1 and (
                 deal < 0 or shown >= len(session.deals[deal].events)
             ):
                 deal, shown, trick_number = deal + 1, 0, 0
                 log = session.deals[deal]
-                title = (
-                    f"Deal {deal + 1} of {session.rules.deals} {dot} {players[log.dealer]} deals"
+                title = _("Deal {n} of {deals} {dot} {name} deals").format(
+                    n=deal + 1, deals=session.rules.deals, dot=dot, name=players[log.dealer]
                 )
                 dealt = Table.grid(padding=(0, 2))
                 for seat, hand in enumerate(log.hands):
@@ -57,7 +58,7 @@ def frames(data: object, look: Look) -> Iterator[RenderableType]:
                         Text(players[seat], style="bold"),
                         Text(" ").join(look.card(c) for c in sorted_hand(hand)),
                     )
-                talon = Text("talon (top first): ").append(
+                talon = Text(_("talon (top first): ")).append(
                     Text(" ").join(look.card(c) for c in log.talon)
                 )
                 yield Group(Rule(Text(title), characters=look.rule), dealt, talon)
@@ -75,22 +76,30 @@ def frames(data: object, look: Look) -> Iterator[RenderableType]:
             if isinstance(events[cut - 1], End):
                 cut = len(events)  # the deal's closing remises and payout belong with its end
             batch = events[shown:cut]
+            end = False
             if any(isinstance(e, Trick | TakeBack) for e in batch):
                 trick_number += 1
-                title = f"deal {deal + 1} {dot} trick {trick_number}"
+                title = _("deal {n} {dot} trick {trick}").format(
+                    n=deal + 1, dot=dot, trick=trick_number
+                )
             elif any(isinstance(e, End) for e in batch):
-                title = f"deal {deal + 1} {dot} end"
+                end = True
+                title = _("deal {n} {dot} end").format(n=deal + 1, dot=dot)
             else:
-                title = f"deal {deal + 1} {dot} exchange"
+                title = _("deal {n} {dot} exchange").format(n=deal + 1, dot=dot)
             lines = [Text(" " + line) for line in words.events(batch, before=events[:shown])]
             shown = cut
-            if title.endswith("end"):
+            if end:
                 yield Group(
                     Rule(title, style="dim", characters=look.rule), *lines
                 )  # the table already shows the next deal
             else:
                 state = Text(
-                    f" kitty {session.kitty} kop {dot} talon {session.talon_count}", style="dim"
+                    " "
+                    + _("kitty {kitty} kop {dot} talon {talon}").format(
+                        kitty=session.kitty, dot=dot, talon=session.talon_count
+                    ),
+                    style="dim",
                 )
                 yield Group(
                     Rule(title, style="dim", characters=look.rule),
@@ -99,7 +108,7 @@ def frames(data: object, look: Look) -> Iterator[RenderableType]:
                     _hands(session, look),
                 )
     yield Group(
-        Rule("end of the session", characters=look.rule),
+        Rule(_("end of the session"), characters=look.rule),
         final_sheet(session_accounts(session.log()), session.players, look),
     )
 

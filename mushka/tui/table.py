@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
+from typing import Any
 
+from rich.cells import cell_len
 from rich.console import (
     Console,
     ConsoleOptions,
@@ -22,10 +25,12 @@ from mushka.choices import choices_sentence
 from mushka.engine import Step
 from mushka.events import Draw, Event, Expose, Follow, Lead, Pass, Take, TakeBack, Trick
 from mushka.house_rules import Exchange, HouseRules
+from mushka.i18n import ENGLISH, N_, _, _n, card_label, language, suit_noun
 from mushka.ledger import DealSummary, SeatAccount
 from mushka.tui.command import command
 from mushka.tui.keys import HELP
 from mushka.tui.look import Look as Look  # the table's look; re-exported for older imports
+from mushka.tui.look import assemble, pad
 from mushka.view import SeatView
 
 MIN_WIDTH = 80
@@ -34,8 +39,18 @@ WIDE = 120  # from WIDE x TALL on, the table memory sits beside the trick on the
 TALL = 30  # from this height on, the middle panels and the log grow
 
 
+_ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+_EXCHANGES = {Exchange.MODERN: N_("modern exchange"), Exchange.OLD: N_("old exchange")}
+
+
 def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return _(_ORDINALS[n]) if n in _ORDINALS else _("{n}th").format(n=n)
+
+
+def _move_keys() -> tuple[str, str]:
+    """The keys the choices line names for a draw and a pass (mushka.tui.keys.move_keys once
+    helper ru-flow's keys.py is merged)."""
+    return ("d", "p") if language() == ENGLISH else ("+", "-")
 
 
 # ---------------------------------------------------------------- the private screen
@@ -46,17 +61,21 @@ def house_rules_line(
 ) -> Text:
     """The agreed house rules in one line: stake, remise, suit prices (kop), deals, exchange,
     and the table's undo and hints settings when they are on."""
-    text = Text(f"stake {rules.stake} {look.dot} remise {rules.remise} {look.dot} ")
+    text = Text(
+        _("stake {stake} {dot} remise {remise} {dot} ").format(
+            stake=rules.stake, remise=rules.remise, dot=look.dot
+        )
+    )
     for i, (suit, price) in enumerate(zip(SUITS, rules.prices, strict=True)):
         if i:
             text.append(" ")
         text.append_text(look.suit(suit)).append(str(price))
-    deals = f"{rules.deals} deal{'s' if rules.deals != 1 else ''}"
-    exchange = "no exchange" if rules.exchange is Exchange.OFF else f"{rules.exchange} exchange"
+    deals = _n("{n} deal", "{n} deals", rules.deals).format(n=rules.deals)
+    exchange = _(_EXCHANGES[rules.exchange]) if rules.exchange in _EXCHANGES else _("no exchange")
     text.append(f" {look.dot} {deals} {look.dot} {exchange}")
-    for setting, on in (("undo", undo), ("hints", hints)):
+    for setting, on in ((N_("undo on"), undo), (N_("hints on"), hints)):
         if on:  # a setting that is off goes without saying
-            text.append(f" {look.dot} {setting} on")
+            text.append(f" {look.dot} {_(setting)}")
     return text
 
 
@@ -67,8 +86,8 @@ class _HouseRulesLines:
         self.line = line
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        title = Text("House rules:", style="bold")
-        if len(title) + 1 + len(self.line) <= options.max_width:
+        title = Text(_("House rules:"), style="bold")
+        if title.cell_len + 1 + self.line.cell_len <= options.max_width:
             yield Text.assemble(title, " ", self.line)
         else:
             yield title
@@ -95,25 +114,54 @@ def header(
 ) -> Group:
     """The screen's first lines: the deal, the dealer, the kitty and talon, the house rules."""
     overflow: OverflowMethod = "crop" if look.ascii_only else "ellipsis"
-    grid = Table.grid(expand=True, padding=0)
-    grid.add_column(justify="left", no_wrap=True, overflow=overflow)
-    grid.add_column(justify="right", no_wrap=True)
-    left = Text.assemble(
-        (" Mushka-kopilka", "bold"),
-        f" {look.dot} deal {view.deal_number} of {view.rules.deals} {look.dot} dealer {view.players[view.dealer]}",
-    )
-    right = Text(f"kitty {view.kitty} kop {look.dot} talon {view.talon_count} ")
-    grid.add_row(left, right)
     rules = Text(" ", no_wrap=True, overflow=overflow).append_text(
         house_rules_line(view.rules, look, undo, hints)
     )
     rules.stylize("dim")
-    return Group(grid, rules)
+    return Group(_Heading(view, look), rules)
+
+
+class _Heading:
+    """The game's name, the deal and the dealer on the left, the kitty and the talon on the
+    right; where the dealer's name would be cut short (a long name, a longer language), the
+    game's name gives way."""
+
+    def __init__(self, view: SeatView, look: Look) -> None:
+        self.view, self.look = view, look
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        view, look = self.view, self.look
+        overflow: OverflowMethod = "crop" if look.ascii_only else "ellipsis"
+        grid = Table.grid(expand=True, padding=0)
+        grid.add_column(justify="left", no_wrap=True, overflow=overflow)
+        grid.add_column(justify="right", no_wrap=True)
+        title = Text(" " + _("Mushka-kopilka"), style="bold")
+        deal = Text(
+            _(" {dot} deal {n} of {deals} {dot} dealer {name}").format(
+                dot=look.dot,
+                n=view.deal_number,
+                deals=view.rules.deals,
+                name=view.players[view.dealer],
+            )
+        )
+        right = Text(
+            _("kitty {kitty} kop {dot} talon {talon} ").format(
+                kitty=view.kitty, dot=look.dot, talon=view.talon_count
+            )
+        )
+        joint = f" {look.dot} "
+        if title.cell_len + deal.cell_len + right.cell_len > options.max_width:
+            cut = len(joint) if deal.plain.startswith(joint) else 0
+            left = Text(" " + deal.plain[cut:].lstrip())
+        else:
+            left = title.append_text(deal)
+        grid.add_row(left, right)
+        yield grid
 
 
 def players_panel(view: SeatView, look: Look) -> Panel:
     grid = Table.grid(padding=(0, 2))
-    for _ in range(5):
+    for _column in range(5):
         grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True, overflow="crop" if look.ascii_only else "ellipsis")
     for seat, name in enumerate(view.players):
@@ -121,23 +169,23 @@ def players_panel(view: SeatView, look: Look) -> Panel:
         marker = Text(look.pointer if acting else " ", style="bold yellow")
         if seat in view.out_order:
             place = view.out_order.index(seat) + 1
-            cards = Text(f"out ({ordinal(place)})", style="green")
+            cards = Text(_("out ({place})").format(place=ordinal(place)), style="green")
         else:
             n = view.hand_sizes[seat]
-            cards = Text(f"{n} card{'s' if n != 1 else ''}")
-        tricks = Text("tricks ") if view.tricks[seat] else Text(look.dash, style="dim")
+            cards = Text(_n("{n} card", "{n} cards", n).format(n=n))
+        tricks = Text(_("tricks") + " ") if view.tricks[seat] else Text(look.dash, style="dim")
         for i, suit in enumerate(view.tricks[seat]):
             if i:
                 tricks.append(" ")
             tricks.append_text(look.suit(suit))
-        net = Text(f"net {look.money(view.net[seat]):>4}")
+        net = Text(_("net {money}").format(money=f"{look.money(view.net[seat]):>4}"))
         status = []
         if acting:
-            status.append("to play" if view.step in (Step.LEAD, Step.FOLLOW) else "to choose")
+            status.append(_("to play") if view.step in (Step.LEAD, Step.FOLLOW) else _("to choose"))
         if seat == view.dealer:
-            status.append("dealer")
+            status.append(_("dealer"))
         if seat == view.seat and not acting:  # the acting seat's own screen says whose hand
-            status.append("you")
+            status.append(_("you"))
         grid.add_row(
             marker,
             Text(name, style="bold" if acting else ""),
@@ -146,69 +194,87 @@ def players_panel(view: SeatView, look: Look) -> Panel:
             net,
             Text(f" {look.dot} ".join(status), style="yellow" if acting else "dim"),
         )
-    return Panel(grid, title="players", title_align="left", box=look.box, padding=(0, 1))
+    return Panel(grid, title=_("players"), title_align="left", box=look.box, padding=(0, 1))
 
 
 def _trick_lines(view: SeatView, look: Look) -> tuple[str, list[Text]]:
     if not view.trick_plays:
         if view.step is Step.LEAD and view.to_act is not None:
-            return "trick", [
-                Text(f"{view.players[view.to_act]} to lead{look.ellipsis}", style="dim")
+            return _("trick"), [
+                Text(
+                    _("{name} to lead").format(name=view.players[view.to_act]) + look.ellipsis,
+                    style="dim",
+                )
             ]
-        return "trick", []
+        return _("trick"), []
     led = view.led_suit
     assert led is not None
-    pad = min(16, max(len(n) for n in view.players))
+    width = min(16, max(cell_len(n) for n in view.players))
     lines: list[Text] = []
     answered: set[int] = set()
     for event in view.trick:
         if not isinstance(event, Lead | Follow | Draw | Pass):
             continue
-        line = Text(f"{view.players[event.seat]:<{pad}} ")
+        line = Text(pad(view.players[event.seat], width) + " ")
         if isinstance(event, Lead | Follow):
             line.append_text(look.card(event.card, "bold"))
             if event.card.is_mushka and led is not Suit.S:
-                line.append(" mushka", style="bold magenta")
+                line.append(" " + _("mushka"), style="bold magenta")
         elif isinstance(event, Draw):
             if event.played and event.card is not None:
-                line.append("drew ").append_text(look.card(event.card, "bold"))
+                line.append_text(assemble(_("drew {card}"), card=look.card(event.card, "bold")))
             else:
-                line.append(f"drew, not {led.noun}", style="dim")
+                line.append(_("drew, not {suit}").format(suit=suit_noun(led)), style="dim")
         elif isinstance(event, Pass):
-            line.append("passed (remise)" if event.remise else "passed", style="dim")
+            line.append(_("passed (remise)") if event.remise else _("passed"), style="dim")
         answered.add(event.seat)
         lines.append(line)
     if view.to_act is not None and view.to_act not in answered:
-        lines.append(Text(f"{view.players[view.to_act]:<{pad}} {look.ellipsis}", style="yellow"))
+        lines.append(
+            Text(f"{pad(view.players[view.to_act], width)} {look.ellipsis}", style="yellow")
+        )
     leader = view.players[view.trick_plays[0][0]]
-    title = f"trick: {led.noun}, led by {leader}"
-    return title if len(title) <= 32 else f"{led.noun}, led by {leader}", lines
+    title = _("trick: {suit}, led by {name}").format(suit=suit_noun(led), name=leader)
+    if cell_len(title) <= 32:
+        return title, lines
+    return _("{suit}, led by {name}").format(suit=suit_noun(led), name=leader), lines
 
 
 def _last_trick_lines(view: SeatView, look: Look) -> list[Text]:
     last = view.last_trick
     if not last:
-        return [Text("none yet", style="dim")]
+        return [Text(_("none yet"), style="dim")]
     closing = last[-1]
     cards = [e.card for e in last if isinstance(e, Lead | Follow)] + [
         e.card for e in last if isinstance(e, Draw) and e.played and e.card is not None
     ]
     if isinstance(closing, TakeBack):
-        first = Text(f"{view.players[closing.seat]}'s ").append_text(look.card(closing.card))
-        first.append(" came back")
-        return [first, Text("(nobody joined)", style="dim")]
+        first = assemble(
+            _("{name}'s {card} came back"),
+            name=view.players[closing.seat],
+            card=look.card(closing.card),
+        )
+        return [first, Text(_("(nobody joined)"), style="dim")]
     assert isinstance(closing, Trick)
-    first = Text(f"{view.players[closing.winner]} took ").append_text(look.suit(closing.suit))
-    if closing.card is not None:  # None only in records older than the winning card
-        first.append(" with ").append_text(look.card(closing.card))
+    if closing.card is not None:
+        first = assemble(
+            _("{name} took {suit} with {card}"),
+            name=view.players[closing.winner],
+            suit=look.suit(closing.suit),
+            card=look.card(closing.card),
+        )
+    else:  # only in records older than the winning card
+        first = assemble(
+            _("{name} took {suit}"), name=view.players[closing.winner], suit=look.suit(closing.suit)
+        )
     if closing.paid == 0:
-        money = Text(f"worth {closing.value} kop; the kitty was empty")
+        money = Text(_("worth {value} kop; the kitty was empty").format(value=closing.value))
     else:
-        money = Text(f"+{closing.paid} kop", style="bold")
+        money = Text(_("+{paid} kop").format(paid=closing.paid), style="bold")
         if closing.doubled:
-            money.append(", doubled")  # by the mushka, which the card line shows
+            money.append(_(", doubled"))  # by the mushka, which the card line shows
         if closing.paid < closing.value:
-            money.append(", all the kitty had")
+            money.append(_(", all the kitty had"))
     return [first, money, Text(" ").join(look.card(c) for c in cards)]
 
 
@@ -220,30 +286,49 @@ def _exchange_lines(view: SeatView, look: Look) -> tuple[str, list[Text]]:
     laid = expose.cards if expose is not None else ()
     if exposer == view.seat and laid and all(c is not None for c in laid):
         # his own view of the Expose names his cards, sorted: he may see what he laid
-        line = Text("You laid ")
-        line.append_text(Text(" ").join(look.card(c, "bold") for c in laid if c is not None))
-        lines = [line.append(" face down.")]
+        shown = Text(" ").join(look.card(c, "bold") for c in laid if c is not None)
+        lines = [assemble(_("You laid {cards} face down."), cards=shown)]
     else:
-        lines = [Text(f"{name[exposer]} laid {len(laid)} cards face down.")]
+        lines = [
+            Text(
+                _n(
+                    "{name} laid {n} cards face down.",
+                    "{name} laid {n} cards face down.",
+                    len(laid),
+                ).format(name=name[exposer], n=len(laid))
+            )
+        ]
     if view.step is Step.TAKE:
         if view.face_down_count:
             row = Text()
             for i in range(view.face_down_count):
                 row.append(f"{i + 1} ", style="bold").append(look.face_down).append("   ")
             lines.append(row)
-        who = "you" if receiver == view.seat else name[receiver]
-        picker = "You pick" if chooser == view.seat else f"{name[chooser]} picks"
-        if chooser == receiver:
-            lines.append(Text(f"{picker} one blind.", style="yellow"))
+        if chooser == view.seat:
+            if receiver == view.seat:
+                pick = _("You pick one blind.")
+            else:
+                pick = _("You pick one blind for {who}.").format(who=name[receiver])
+        elif chooser == receiver:
+            pick = _("{name} picks one blind.").format(name=name[chooser])
+        elif receiver == view.seat:
+            pick = _("{name} picks one blind for you.").format(name=name[chooser])
         else:
-            lines.append(Text(f"{picker} one blind for {who}.", style="yellow"))
+            pick = _("{name} picks one blind for {who}.").format(
+                name=name[chooser], who=name[receiver]
+            )
+        lines.append(Text(pick, style="yellow"))
     else:
         taken = next((e for e in reversed(view.events) if isinstance(e, Take)), None)
         if taken is not None and taken.seat == view.seat and taken.card is not None:
-            lines.append(Text("You got ").append_text(look.card(taken.card, "bold")).append("."))
-        who = "You discard" if receiver == view.seat else f"{name[receiver]} discards"
-        lines.append(Text(f"{who} one card.", style="yellow"))
-    return "exchange", lines
+            lines.append(assemble(_("You got {card}."), card=look.card(taken.card, "bold")))
+        if receiver == view.seat:
+            discard = _("You discard one card.")
+        else:
+            discard = _("{name} discards one card.").format(name=name[receiver])
+        lines.append(Text(discard, style="yellow"))
+    # A count-less _n: the catalog's plain "exchange" is the house rule's name (engine.po).
+    return _n("exchange", "exchange", 1), lines
 
 
 # ---------------------------------------------------------------- the table memory
@@ -271,21 +356,25 @@ def memory_panel(view: SeatView, look: Look) -> Panel:
     for suit in SUITS:
         line = look.suit(suit).append(" ")
         for rank in range(top, -1, -1):
-            code = RANK_CODES[rank]
-            if CARDS[suit * len(RANK_CODES) + rank] in played:
+            card = CARDS[suit * len(RANK_CODES) + rank]
+            code = card_label(card, ascii_only=look.ascii_only)[:-1]  # the rank: Q, Д
+            if card in played:
                 line.append(f" {code:>2}", style="bold")
             else:
                 line.append(f" {look.dot:>2}", style="dim")
         lines.append(line)
     for seat, name in enumerate(players):
         if view.voids[seat]:
-            who = "You have" if seat == view.seat else f"{name} has"
-            line = Text(f"{who} no ", style="yellow")
-            line.append_text(Text(" ").join(look.suit(s) for s in SUITS if s in view.voids[seat]))
+            suits = Text(" ").join(look.suit(s) for s in SUITS if s in view.voids[seat])
+            if seat == view.seat:
+                line = assemble(_("You have no {suits}"), suits=suits)
+            else:
+                line = assemble(_("{name} has no {suits}"), name=name, suits=suits)
+            line.stylize("yellow", 0, line.plain.index(suits.plain))
             lines.append(line)
     return Panel(
         Group(*lines),
-        title="played this deal",
+        title=_("played this deal"),
         title_align="left",
         box=look.box,
         padding=(0, 1),
@@ -304,11 +393,19 @@ def hand_panel(view: SeatView, look: Look, highlight: Card | None = None) -> Pan
         text.append(f"{number} ", style="cyan" if playable else "dim")
         text.append_text(look.card(card, style if card != highlight else "bold reverse"))
         if card.is_mushka:
-            text.append(" mushka", style="magenta" if playable else "dim")
+            text.append(" " + _("mushka"), style="magenta" if playable else "dim")
     if not view.hand:
-        text.append("no cards", style="dim")
-    title = look.name(view.players[view.seat]).append(", your hand")
+        text.append(_("no cards"), style="dim")
+    title = assemble(_("{name}, your hand"), name=look.name(view.players[view.seat]))
     return Panel(text, title=title, title_align="left", box=look.box, padding=(0, 1))
+
+
+def _speaking() -> dict[str, Any]:
+    """How choices_sentence is asked to speak: the process language and its keys, once
+    choices.py takes `lang` (helper ru-words); until then, English with the English keys."""
+    if "lang" in inspect.signature(choices_sentence).parameters:
+        return {"keys": _move_keys(), "lang": language()}
+    return {"keys": True}
 
 
 def choices_line(view: SeatView, look: Look) -> Text:
@@ -324,7 +421,7 @@ def choices_line(view: SeatView, look: Look) -> Text:
             remise=view.rules.remise,
             face_down=view.face_down_count,
             name=numbers.__getitem__,
-            keys=True,
+            **_speaking(),
         )
     )
 
@@ -408,7 +505,7 @@ class PrivateScreen:
         )
         last_panel = Panel(
             Group(*_last_trick_lines(view, look)),
-            title="last trick",
+            title=_("last trick"),
             title_align="left",
             box=look.box,
             height=panel_height,
@@ -452,9 +549,8 @@ class PrivateScreen:
         if choices is not None:
             parts.append(choices)
         elif view.to_act is not None:
-            parts.append(
-                Text(f" Waiting for {view.players[view.to_act]}{look.ellipsis}", style="dim")
-            )
+            waiting = _("Waiting for {name}").format(name=view.players[view.to_act])
+            parts.append(Text(f" {waiting}{look.ellipsis}", style="dim"))
         parts.append(self.notice if self.notice is not None else Text(""))
         return Group(*parts)
 
@@ -475,8 +571,12 @@ def private_screen(
 def too_small(width: int, height: int, look: Look | None = None) -> Text:
     times = (look or Look()).times
     return Text(
-        f"mushka needs a terminal of at least {MIN_WIDTH}{times}{MIN_HEIGHT} characters; this one is "
-        f"{width}{times}{height}. Enlarge the window, then press Enter.",
+        _(
+            "mushka needs a terminal of at least {min_width}{times}{min_height} characters; "
+            "this one is {width}{times}{height}. Enlarge the window, then press Enter."
+        ).format(
+            min_width=MIN_WIDTH, min_height=MIN_HEIGHT, width=width, height=height, times=times
+        ),
         style="bold",
     )
 
@@ -497,11 +597,13 @@ def shared_ranks(nets: Sequence[int]) -> list[tuple[int, int]]:
 def first_out_words(summary: DealSummary, players: Sequence[str]) -> str:
     """Who counts as first out, and why, as the deal's title says it."""
     if summary.first_out is None:
-        return "nobody is first out"
+        return _("nobody is first out")
     name = players[summary.first_out]
     if summary.blocked and summary.first_out not in summary.out_order:
-        return f"nobody went out\n{name}, with the fewest cards, counts as first out"
-    return f"first out: {name}"
+        return _("nobody went out\n{name}, with the fewest cards, counts as first out").format(
+            name=name
+        )
+    return _("first out: {name}").format(name=name)
 
 
 def deal_table(
@@ -510,26 +612,32 @@ def deal_table(
     """A deal's public summary; its caption gives the kitty's balance after the deal (what the
     players lost in all, since results and kitty always add up to zero)."""
     players = look.names(players)
-    how = "blocked" if summary.blocked else "played out"
+    how = (
+        _("Deal {n} blocked {dot} {first_out}")
+        if summary.blocked
+        else _("Deal {n} played out {dot} {first_out}")
+    )
     table = Table(
-        title=Text(f"Deal {summary.number} {how} {look.dot} {first_out_words(summary, players)}"),
-        caption=Text(f"Kitty after the deal: {-sum(totals)} kop"),
+        title=Text(
+            how.format(n=summary.number, dot=look.dot, first_out=first_out_words(summary, players))
+        ),
+        caption=Text(_("Kitty after the deal: {kitty} kop").format(kitty=-sum(totals))),
         caption_justify="left",
         box=look.box,
         title_justify="left",
     )
-    for name, justify in (
-        ("player", "left"),
-        ("out", "left"),
-        ("tricks", "left"),
-        ("won", "right"),
-        ("antes", "right"),
-        ("remises", "right"),
-        ("took kitty", "right"),
-        ("deal", "right"),
-        ("total", "right"),
+    for heading, justify in (
+        (N_("player"), "left"),
+        (N_("out"), "left"),
+        (N_("tricks"), "left"),
+        (N_("won"), "right"),
+        (N_("antes"), "right"),
+        (N_("remises"), "right"),
+        (N_("took kitty"), "right"),
+        (N_("deal"), "right"),
+        (N_("total"), "right"),
     ):
-        table.add_column(name, justify=justify, no_wrap=name == "player")  # type: ignore[arg-type]
+        table.add_column(_(heading), justify=justify, no_wrap=heading == "player")  # type: ignore[arg-type]
     for seat, name in enumerate(players):
         account = summary.accounts[seat]
         place = summary.place(seat)
@@ -560,18 +668,22 @@ def final_sheet(accounts: Sequence[SeatAccount], players: Sequence[str], look: L
     players = look.names(players)
     nets = [a.net for a in accounts]
     ranks = shared_ranks(nets)
-    table = Table(title="Final score sheet", box=look.box, title_justify="left")
-    for name, justify in (
+    table = Table(title=_("Final score sheet"), box=look.box, title_justify="left")
+    for heading, justify in (
         ("#", "right"),
-        ("player", "left"),
-        ("antes", "right"),
-        ("tricks", "right"),
-        ("won", "right"),
-        ("remises", "right"),
-        ("took kitty", "right"),
-        ("net", "right"),
+        (N_("player"), "left"),
+        (N_("antes"), "right"),
+        (N_("tricks"), "right"),
+        (N_("won"), "right"),
+        (N_("remises"), "right"),
+        (N_("took kitty"), "right"),
+        (N_("net"), "right"),
     ):
-        table.add_column(name, justify=justify, no_wrap=name == "player")  # type: ignore[arg-type]
+        table.add_column(
+            _(heading) if heading != "#" else heading,
+            justify=justify,  # type: ignore[arg-type]
+            no_wrap=heading == "player",
+        )
     for rank, seat in ranks:
         a = accounts[seat]
         table.add_row(
@@ -587,10 +699,16 @@ def final_sheet(accounts: Sequence[SeatAccount], players: Sequence[str], look: L
     winners = [players[seat] for rank, seat in ranks if rank == 1]
     best = nets[ranks[0][1]]
     if len(winners) == 1:
-        verdict = Text(f"{winners[0]} wins with {look.money(best)} kop.", style="bold green")
+        verdict = _n("{name} wins with {money} kop.", "{name} wins with {money} kop.", abs(best))
+        words = verdict.format(name=winners[0], money=look.money(best))
     else:
-        verdict = Text(
-            f"{', '.join(winners[:-1])} and {winners[-1]} share the win with {look.money(best)} kop each.",
-            style="bold green",
+        verdict = _n(
+            "{names} and {last} share the win with {money} kop each.",
+            "{names} and {last} share the win with {money} kop each.",
+            abs(best),
         )
-    return Group(table, verdict)
+        words = verdict.format(
+            names=", ".join(winners[:-1]), last=winners[-1], money=look.money(best)
+        )
+    verdict_line = Text(words, style="bold green")
+    return Group(table, verdict_line)

@@ -1,0 +1,260 @@
+"""The table in Russian: every screen drawn at 80×24 from seeded sessions speaks Russian, fits,
+and keeps Cyrillic (and wide) names in line; English stays as the other tests pin it."""
+
+from __future__ import annotations
+
+import inspect
+import io
+import json
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+from drivers import cyrillic_share
+from rich.cells import cell_len
+from rich.console import Console, Group
+
+from mushka.actions import Kind
+from mushka.choices import choices_sentence
+from mushka.engine import Session, Step
+from mushka.house_rules import Exchange, HouseRules
+from mushka.i18n import ENGLISH, RUSSIAN, language, use_language
+from mushka.ledger import deal_summary, session_accounts
+from mushka.players.coach import Hint
+from mushka.record import dumps_session
+from mushka.tui.coaching import hint_panel
+from mushka.tui.journal import LogLine, deal_lines
+from mushka.tui.look import Look
+from mushka.tui.replay_view import frames
+from mushka.tui.table import deal_table, final_sheet, private_screen
+from mushka.view import SeatView
+
+NAMES = ("Анна", "Борис", "Вера", "Глеб")
+LONG = ("Анастасия Петров", "Варфоломей Кент", "Вильгельмина Ш.", "Олег О'Нил-Руск")  # 16
+WIDE = ("王小明", "Zoë", "Å\u0301sa", "Глеб")  # wide CJK, a precomposed and a combining letter
+# Words of the English table that a Russian screen must not show (a Latin word at all is a
+# leftover: the Russian table writes cards В Д К Т and has no Latin letters but in names).
+ENGLISH_WORDS = ("deal", "kitty", "talon", "trick", "pass", "cards", "net", "dealer", "kop")
+# choices_sentence speaks Russian once helper ru-words' choices.py (lang=) is merged; until then
+# the choices line is English and is left out of the checks below.
+CHOICES_SPEAK = "lang" in inspect.signature(choices_sentence).parameters
+
+
+@pytest.fixture(autouse=True)
+def russian() -> Iterator[None]:
+    before = language()
+    use_language(RUSSIAN)
+    try:
+        yield
+    finally:
+        use_language(before)
+
+
+def render(renderable: object, width: int = 80) -> str:
+    console = Console(
+        width=width,
+        record=True,
+        force_terminal=False,
+        color_system=None,
+        highlight=False,
+        file=io.StringIO(),
+    )
+    console.print(renderable)
+    return console.export_text()
+
+
+def played(seed: int, players: tuple[str, ...] = NAMES, steps: int | None = None) -> Session:
+    session = Session(players, HouseRules(exchange=Exchange.MODERN), seed=seed)
+    rng = random.Random(seed)
+    while not session.is_over and (steps is None or steps > 0):
+        session.apply(rng.choice(session.legal_actions()))
+        steps = None if steps is None else steps - 1
+    return session
+
+
+def screens(seed: int, players: tuple[str, ...] = NAMES) -> dict[str, SeatView]:
+    """The acting seat's view at the first lead after a trick, a follow with two cards on the
+    table, a blind take and a discard of the exchange."""
+    session = Session(players, HouseRules(exchange=Exchange.MODERN), seed=seed)
+    rng = random.Random(seed)
+    found: dict[str, SeatView] = {}
+    while not session.is_over and len(found) < 4:
+        assert session.to_act is not None
+        view = session.view(session.to_act)
+        if view.step is Step.LEAD and view.last_trick:
+            found.setdefault("lead", view)
+        elif view.step is Step.FOLLOW and len(view.trick_plays) >= 2:
+            found.setdefault("follow", view)
+        elif view.step is Step.TAKE:
+            found.setdefault("take", view)
+        elif view.step is Step.DISCARD:
+            found.setdefault("discard", view)
+        session.apply(rng.choice(session.legal_actions()))
+    return found
+
+
+def speaks_russian(text: str, names: tuple[str, ...] = NAMES) -> None:
+    if not CHOICES_SPEAK:  # the choices line: see CHOICES_SPEAK
+        text = "\n".join(
+            line
+            for line in text.splitlines()
+            if not re.match(r"\s*(Lead|Follow|Play|Draw|Pass|Take|Discard|Nothing)\b", line)
+        )
+    rest = text
+    for name in names:
+        rest = rest.replace(name, " ")
+    latin = re.findall(r"[A-Za-z]+", rest)
+    assert not latin, latin
+    for word in ENGLISH_WORDS:
+        assert word not in rest.lower(), word
+    assert cyrillic_share(text, names) >= 0.7
+
+
+def fits(text: str, width: int = 80, height: int | None = None) -> None:
+    lines = text.splitlines()
+    assert all(cell_len(line) <= width for line in lines), max(lines, key=cell_len)
+    if height is not None:
+        assert len(lines) <= height - 1  # one line is left for the prompt
+
+
+# ---------------------------------------------------------------- the private screen
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("players", [NAMES, LONG], ids=["short", "sixteen"])
+def test_every_private_screen_speaks_russian_and_fits_80_by_24(
+    seed: int, players: tuple[str, ...]
+) -> None:
+    found = screens(seed, players)
+    assert set(found) == {"lead", "follow", "take", "discard"}
+    for view in found.values():
+        text = render(private_screen(view, Look(), height=24))
+        fits(text, height=24)
+        speaks_russian(text, players)
+        first = text.splitlines()[0]
+        assert "сдача" in first and "касса" in first
+        assert f"сдаёт {view.players[view.dealer]} " in first  # never cut, never run on
+        assert "Мушка-копилка" in first or players == LONG  # the game's name gives way
+        assert f"{view.players[view.seat]}, ваши карты" in text
+        for name in players:
+            assert name in text  # never cut, even sixteen letters long
+
+
+def test_the_screens_say_the_games_own_words() -> None:
+    found = screens(2)
+    lead = render(private_screen(found["lead"], Look()))
+    assert "прошлая взятка" in lead and "игроки" in lead and "ставка 15" in lead
+    assert re.search(r"\d+ карт[аы]?\b", lead)
+    follow = render(private_screen(found["follow"], Look()))
+    assert re.search(r"взятка: (черви|трефы|бубны|пики), выход ", follow)
+    take = render(private_screen(found["take"], Look()))
+    assert "обмен" in take and "крапом вверх" in take and "вслепую" in take
+
+
+def test_ranks_are_russian_letters_and_ascii_keeps_the_record_codes() -> None:
+    view = screens(1)["lead"]
+    text = render(private_screen(view, Look()))
+    hand = text[text.index("ваши карты") :]
+    assert re.findall(r"(?:10|[789ВДКТ])[♥♣♦♠]", hand)
+    assert not re.findall(r"\b[JQKA][♥♣♦♠]", text)
+    ascii_text = render(private_screen(view, Look(ascii_only=True)))
+    assert re.search(r"\b(?:10|[7-9JQKA])[HCDS]\b", ascii_text)
+
+
+def test_counts_take_the_russian_form_of_their_number() -> None:
+    session = played(4, steps=40)
+    assert session.to_act is not None
+    view = session.view(session.to_act)
+    text = render(private_screen(view, Look()))
+    for seat, n in enumerate(view.hand_sizes):
+        if seat in view.out_order:
+            assert "без карт (" in text
+            continue
+        word = {1: "карта", 2: "карты", 3: "карты", 4: "карты"}.get(n, "карт")
+        assert f"{n} {word}" in text
+
+
+@pytest.mark.parametrize("players", [NAMES, LONG, WIDE], ids=["short", "sixteen", "wide"])
+def test_names_line_up_by_terminal_cells_in_the_trick_and_the_players(
+    players: tuple[str, ...],
+) -> None:
+    view = screens(3, players)["follow"]
+    text = render(private_screen(view, Look()))
+    lines = text.splitlines()
+    # the trick panel: after each name, the card (or the dots) starts in one column
+    trick = [line for line in lines if line.startswith("│ ") and "││" in line]
+    starts = set()
+    for line in trick:
+        left = line[: line.index("││")]
+        for name in players:
+            if left.startswith(f"│ {name} "):
+                rest = left[len(f"│ {name}") :]
+                starts.add(cell_len(f"│ {name}") + len(rest) - len(rest.lstrip()))
+    assert len(starts) == 1, trick
+    # the players panel: the net column lines up
+    nets = [line for line in lines if "итог" in line]
+    assert len(nets) == 4 and len({cell_len(line[: line.index("итог")]) for line in nets}) == 1
+
+
+# ---------------------------------------------------------------- public screens
+
+
+@pytest.mark.parametrize("players", [NAMES, LONG], ids=["short", "sixteen"])
+def test_the_deal_summary_speaks_russian_and_fits(players: tuple[str, ...]) -> None:
+    session = played(5, players)
+    log = session.log()
+    names = session.players
+    for number, events in enumerate(log, start=1):
+        totals = [a.net for a in session_accounts(log[:number])]
+        words = Look().words(names)
+        lines = Group(*(LogLine(line) for line in deal_lines(events, words)))
+        text = render(Group(lines, deal_table(deal_summary(number, events), names, totals, Look())))
+        fits(text)
+        speaks_russian(text, players)
+        assert f"Сдача {number}" in text and "Касса после сдачи" in text
+        assert "Взятка 1 " in text and "выходит" in text
+
+
+@pytest.mark.parametrize("players", [NAMES, LONG], ids=["short", "sixteen"])
+def test_the_final_sheet_and_the_scores_speak_russian_and_fit(players: tuple[str, ...]) -> None:
+    session = played(6, players)
+    text = render(final_sheet(session_accounts(session.log()), session.players, Look()))
+    fits(text)
+    speaks_russian(text, players)
+    for name in players:
+        assert name in text
+    assert "Итоговый счёт" in text and ("Выигрывает" in text or "Победу делят" in text)
+    assert re.search(r"копе(йка|йки|ек)\.", text)
+
+
+def test_a_replay_speaks_russian_and_fits() -> None:
+    session = played(7)
+    shown = list(frames(json.loads(dumps_session(session)), Look()))
+    assert len(shown) > 10
+    for frame in shown:
+        text = render(frame)
+        fits(text)
+        speaks_russian(text)
+    assert "конец партии" in render(shown[-1])
+
+
+def test_the_hint_speaks_russian() -> None:
+    view = screens(2)["follow"]
+    moves = sorted(view.legal_actions, key=lambda a: a.kind is Kind.PASS)
+    advice = Hint(moves[0], tuple((m, 1.5 - i) for i, m in enumerate(moves)))
+    text = render(hint_panel(advice, Look(), "Борис"))
+    fits(text)
+    assert "Подсказка" in text and "коп." in text and "Борис" in text
+    latin = set(re.findall(r"[A-Za-z]+", text))
+    assert latin <= {"strong"}, latin  # the coach's name is the strategy's, as typed
+
+
+def test_english_is_spoken_again_once_asked_for() -> None:
+    view = screens(1)["lead"]
+    use_language(ENGLISH)
+    text = render(private_screen(view, Look()))
+    assert "Mushka-kopilka" in text and ", your hand" in text and "last trick" in text
+    for name in NAMES:
+        text = text.replace(name, "")
+    assert not re.search(r"[А-Яа-я]", text)
