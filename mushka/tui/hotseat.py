@@ -52,7 +52,7 @@ from mushka.tui.command import command
 from mushka.tui.forced import public_forced_pass
 from mushka.tui.journal import LogLine, deal_lines, kitty_before
 from mushka.tui.keys import InputProblem, interpret, prompt_keys
-from mushka.tui.look import Look, printable
+from mushka.tui.look import Look, printable, transliterate
 from mushka.tui.rulebook import rulebook_text
 from mushka.tui.signals import Quit, Resized, _Signals
 from mushka.tui.storage import (
@@ -81,10 +81,10 @@ from mushka.tui.terminal import Terminal
 from mushka.view import SeatView
 
 _IMPORTANT = (Expose, Trick, TakeBack, Remise, Out, End, Payout)
-# Answers typed at a question: the English ones work in Russian too.
-YES = frozenset({"y", "yes", "д", "да"})
-UNDO = frozenset({"u", "в", "вернуть"})  # at a handoff, where no card is typed
-BACK = frozenset({"q", "х"})
+# Answers typed at a question, by language; the English ones work in Russian too.
+YES = {"en": frozenset({"y", "yes"}), "ru": frozenset({"y", "yes", "д", "да"})}
+UNDO = {"en": frozenset({"u"}), "ru": frozenset({"u", "в", "вернуть"})}  # no card typed there
+BACK = {"en": frozenset({"q"}), "ru": frozenset({"q", "х"})}
 # The scores overlay's column heads, one message (the table's sheets have their own "player",
 # "won", ... that another part of the catalog translates): split at "|" when shown.
 STANDINGS_COLUMNS = N_("player|antes|won|remises|this deal|net")
@@ -345,7 +345,7 @@ class HotSeat:
             self.terminal.show(Text(message, style="bold red"))
         except Exception:
             with contextlib.suppress(Exception):
-                sys.stderr.write(message.encode("ascii", "replace").decode("ascii") + "\n")
+                sys.stderr.write(transliterate(message).encode("ascii", "replace").decode() + "\n")
 
     def _persist(self) -> None:
         """Save after a move. A save that fails is said plainly, the game goes on in memory, and the
@@ -487,7 +487,7 @@ class HotSeat:
             except Resized:
                 self.terminal.console.print()
                 continue
-            return answer.strip().lower() in YES
+            return answer.strip().lower() in YES[language()]
 
     def _bot_turn(self, seat: int) -> None:
         view = self.session.view(seat)
@@ -674,7 +674,7 @@ class HotSeat:
             except Resized:
                 self._show_news(room_below=2 + len(lines) + (notice is not None))
                 continue
-            if answer not in UNDO or move is None or move.seat == seat:
+            if answer not in UNDO[language()] or move is None or move.seat == seat:
                 return
             why = move.refusal(self.names)
             if why is None:
@@ -856,7 +856,7 @@ class HotSeat:
                 )
             except Resized:
                 return  # back to the hand, drawn at the new size
-            if answer.strip().lower() in BACK:
+            if answer.strip().lower() in BACK[language()]:
                 return
 
     # ---------------------------------------------------------------- the end
