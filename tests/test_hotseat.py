@@ -228,6 +228,7 @@ def russian() -> Any:
         use_language(ENGLISH)
 
 
+@pytest.mark.slow  # two whole sessions
 @pytest.mark.parametrize("seed", [4, 5])
 def test_a_whole_session_in_russian_played_by_the_russian_codes(russian: None, seed: int) -> None:
     from drivers import cyrillic_share

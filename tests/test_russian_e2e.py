@@ -27,13 +27,10 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
 RANKS = ("7", "8", "9", "10", "в", "д", "к", "т")  # валет, дама, король, туз
 SUITS = "чтбп"  # черви, трефы, бубны, пики: the order of Suit
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.skipif(
-        not MUSHKA.exists() or not hasattr(os, "openpty"),
-        reason="needs the installed mushka and a pseudo-terminal",
-    ),
-]
+pytestmark = pytest.mark.skipif(
+    not MUSHKA.exists() or not hasattr(os, "openpty"),
+    reason="needs the installed mushka and a pseudo-terminal",
+)
 
 
 def russian_env(home: Path) -> dict[str, str]:

@@ -204,7 +204,7 @@ def interpret(text: str, view: SeatView) -> Action | str:
         card = hand[card_number - 1]
         return discard(card) if view.step is Step.DISCARD else play(card)
     if russian:
-        action = _russian(typed, text)
+        action = _russian(typed)
         if action is not None:
             return _in_step(view, action)
     try:
@@ -226,9 +226,9 @@ def _in_step(view: SeatView, action: Action) -> Action:
     return action
 
 
-def _russian(typed: str, text: str) -> Action | None:
-    """A move typed the Russian way, or None for input to read the English way (ASCII only);
-    InputProblem for Cyrillic input that names no move."""
+def _russian(typed: str) -> Action | None:
+    """A move typed the Russian way; None for input without Cyrillic letters, to be read the
+    English way; InputProblem (the card reader's explanation) for Cyrillic that names no move."""
     if typed in RUSSIAN_DRAW:
         return DRAW
     if typed in RUSSIAN_PASS:
