@@ -119,11 +119,19 @@ def test_a_whole_seeded_session_in_russian_played_by_the_russian_codes(tmp_path:
     ]
     first = True
     last_count = -1
+    confirmations = 0
     for _ in range(2000):
         seen = child.expect(prompts)
         if seen == 0:
             child.sendline("")
         elif seen == 1:
+            confirmations += 1
+            if confirmations == 1:  # no, then yes: a pass that costs a remise is asked about
+                child.sendline("н")
+                child.expect("Пас отменён: выберите ещё раз.")
+                child.expect(r"Ваш ход \[")
+                child.sendline("пас")
+                child.expect(r"Всё равно пас\? \[д/Н\]")
             child.sendline("д")
         elif seen == 2:
             session = saved(tmp_path)
@@ -163,6 +171,7 @@ def test_a_whole_seeded_session_in_russian_played_by_the_russian_codes(tmp_path:
     assert any(t.startswith("10") for t in typed), typed
     assert any(re.fullmatch(r"[вдкт][чтбп]", t.lower()) for t in typed), typed
     assert {"+", "прикуп"} & set(typed) and {"-", "пас"} & set(typed), typed
+    assert confirmations > 0
 
 
 def test_a_computer_only_game_in_russian_prints_mostly_cyrillic(tmp_path: Path) -> None:
