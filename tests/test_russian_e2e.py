@@ -17,7 +17,7 @@ from drivers import cyrillic_share
 from mushka.actions import Action, Kind
 from mushka.cards import CARDS
 from mushka.engine import Session, Step
-from mushka.i18n import RUSSIAN, card_label, translations
+from mushka.i18n import card_label
 from mushka.record import replay
 
 pexpect = pytest.importorskip("pexpect")
@@ -178,7 +178,8 @@ def test_a_computer_only_game_in_russian_prints_mostly_cyrillic(tmp_path: Path) 
     """Issue 10's measure: at least 70% of the letters Cyrillic, the players' names left out.
 
     The table, the deal summaries and the final sheet are translated by other parts of the work
-    on issue 10; until the final sheet is, this test reports its figure as an expected failure.
+    on issue 10; while the final sheet still prints in English, this test reports its figure as
+    an expected failure (remove that guard once they are merged).
     """
     record = tmp_path / "game.json"
     done = subprocess.run(
@@ -197,7 +198,7 @@ def test_a_computer_only_game_in_russian_prints_mostly_cyrillic(tmp_path: Path) 
     share = cyrillic_share(out, data=names)
     print(f"cyrillic share of a computer-only game: {share:.3f} ({len(out)} characters)")
     assert "Сдача 4 из 4" in out  # the deal openings, this part's own
-    if translations(RUSSIAN).gettext("Final score sheet") == "Final score sheet":
+    if "Final score sheet" in out:  # the other parts' screens still English: nothing to judge yet
         pytest.xfail(f"the table is not translated yet: {share:.2f} Cyrillic")
     assert share >= 0.70
 
