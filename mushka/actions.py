@@ -8,6 +8,7 @@ from typing import Any, Final, NamedTuple
 
 from mushka.cards import CARDS, DECK_SIZE, Card, parse_card
 from mushka.errors import InvalidActionError, InvalidCardError, short_repr
+from mushka.wording import Wording
 
 
 class Kind(StrEnum):
@@ -89,8 +90,6 @@ DISCARDS: Final = tuple(_intern(Kind.DISCARD, c) for c in CARDS)
 MAX_FACE_DOWN = 8
 TAKES: Final = tuple(_intern(Kind.TAKE, None, i) for i in range(MAX_FACE_DOWN))
 
-_HOW: Final = "build one with play(card), discard(card), take(position), DRAW or PASS"
-
 
 def canonical(action: object) -> Action:
     """The one instance of a well-formed action; InvalidActionError for anything malformed.
@@ -101,30 +100,61 @@ def canonical(action: object) -> Action:
     if type(action) is Interned:
         return action
     if type(action) is not Action:
-        raise InvalidActionError(f"{short_repr(action)} is not an action: {_HOW}")
+        raise InvalidActionError(
+            Wording(
+                "{value} is not an action: "
+                "build one with play(card), discard(card), take(position), DRAW or PASS",
+                value=short_repr(action),
+            )
+        )
     kind, card, position = action
     if type(kind) is not Kind:
         raise InvalidActionError(
-            f"an action's kind must be a Kind (Kind.PLAY, Kind.DRAW, ...), not {short_repr(kind)}"
+            Wording(
+                "an action's kind must be a Kind (Kind.PLAY, Kind.DRAW, ...), not {value}",
+                value=short_repr(kind),
+            )
         )
     if kind is Kind.PLAY or kind is Kind.DISCARD:
         if position is not None:
-            raise InvalidActionError(f"a {kind.value} has a card, not a position: {_HOW}")
+            raise InvalidActionError(
+                Wording(
+                    "a {kind} has a card, not a position: "
+                    "build one with play(card), discard(card), take(position), DRAW or PASS",
+                    kind=kind.value,
+                )
+            )
         if type(card) is not Card and (type(card) is not int or not 0 <= card < DECK_SIZE):
             raise InvalidActionError(
-                f"a {kind.value} needs a card (an index 0-31), not {short_repr(card)}"
+                Wording(
+                    "a {kind} needs a card (an index 0-31), not {value}",
+                    kind=kind.value,
+                    value=short_repr(card),
+                )
             )
         return (PLAYS if kind is Kind.PLAY else DISCARDS)[card]
     if card is not None:
-        raise InvalidActionError(f"a {kind.value} names no card, not {short_repr(card)}")
+        raise InvalidActionError(
+            Wording("a {kind} names no card, not {value}", kind=kind.value, value=short_repr(card))
+        )
     if kind is Kind.TAKE:
         if type(position) is not int or not 0 <= position < MAX_FACE_DOWN:
             raise InvalidActionError(
-                f"a take needs a face-down position 0-{MAX_FACE_DOWN - 1}, not {short_repr(position)}"
+                Wording(
+                    "a take needs a face-down position 0-{last}, not {value}",
+                    last=MAX_FACE_DOWN - 1,
+                    value=short_repr(position),
+                )
             )
         return TAKES[position]
     if position is not None:
-        raise InvalidActionError(f"a {kind.value} names no position, not {short_repr(position)}")
+        raise InvalidActionError(
+            Wording(
+                "a {kind} names no position, not {value}",
+                kind=kind.value,
+                value=short_repr(position),
+            )
+        )
     return DRAW if kind is Kind.DRAW else PASS
 
 
@@ -141,7 +171,11 @@ def take(position: int) -> Action:
     """Take the face-down card at `position` (0-based)."""
     if type(position) is int and not 0 <= position < MAX_FACE_DOWN:
         raise InvalidActionError(
-            f"there is no face-down position {position + 1}; positions are 1-{MAX_FACE_DOWN}"
+            Wording(
+                "there is no face-down position {position}; positions are 1-{last}",
+                position=position + 1,
+                last=MAX_FACE_DOWN,
+            )
         )
     return canonical(Action(Kind.TAKE, None, position))
 
@@ -149,11 +183,11 @@ def take(position: int) -> Action:
 def parse_action(text: str) -> Action:
     """Read 'QH', 'play qh', 'draw', 'd', 'pass', 'p', 'take 2', 'discard 7s'."""
     if not isinstance(text, str):
-        raise InvalidActionError(f"{short_repr(text)} is not text")
+        raise InvalidActionError(Wording("{value} is not text", value=short_repr(text)))
     words = text.strip().lower().split()
     if not words:
         raise InvalidActionError(
-            "empty input: give a card such as QH, or draw, pass, take N, discard CARD"
+            Wording("empty input: give a card such as QH, or draw, pass, take N, discard CARD")
         )
     head, rest = words[0], words[1:]
     try:
@@ -165,7 +199,9 @@ def parse_action(text: str) -> Action:
             digits = rest[0]
             if not (digits.isascii() and digits.isdigit() and len(digits) <= 3) or int(digits) < 1:
                 raise InvalidActionError(
-                    f"take needs a position number from 1, not {short_repr(digits)}"
+                    Wording(
+                        "take needs a position number from 1, not {value}", value=short_repr(digits)
+                    )
                 )
             return take(int(rest[0]) - 1)
         if head in ("discard", "x") and len(rest) == 1:
@@ -175,8 +211,11 @@ def parse_action(text: str) -> Action:
         if not rest:
             return play(head)
     except InvalidCardError as exc:
-        raise InvalidActionError(str(exc)) from None
+        raise InvalidActionError(exc.wording) from None
     raise InvalidActionError(
-        f"{short_repr(text.strip())} is not an action: give a card such as QH or 10♠, "
-        "or draw, pass, take N, discard CARD"
+        Wording(
+            "{value} is not an action: give a card such as QH or 10♠, "
+            "or draw, pass, take N, discard CARD",
+            value=short_repr(text.strip()),
+        )
     )

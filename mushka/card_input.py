@@ -7,7 +7,8 @@ from typing import Final
 from mushka.cards import CARDS, MUSHKA, Card, Suit
 from mushka.errors import InvalidCardError
 from mushka.errors import short_repr as _short
-from mushka.i18n import RUSSIAN, gettext
+from mushka.i18n import RUSSIAN, say
+from mushka.wording import Wording, joined
 
 MAX_INPUT: Final = 16  # longer input is refused unread: no card code is near this long
 
@@ -37,10 +38,9 @@ def parse_card_ru(text: str, lang: str = RUSSIAN) -> Card:
     and '7т' the seven of clubs. Case and surrounding spaces do not matter.
     """
     if not isinstance(text, str):
-        raise InvalidCardError(
-            gettext("{text} is not a card code: a card code is text such as дч", lang).format(
-                text=_short(text)
-            )
+        raise _refused(
+            Wording("{text} is not a card code: a card code is text such as дч", text=_short(text)),
+            lang,
         )
     raw = text.strip().upper() if len(text) <= MAX_INPUT else ""
     if raw in MUSHKA_KEYS:
@@ -49,15 +49,21 @@ def parse_card_ru(text: str, lang: str = RUSSIAN) -> Card:
     suit = SUITS.get(raw[-1]) if len(raw) >= 2 else None
     if rank is None or suit is None:
         if len(raw) < 2 or raw in RANKS:  # a rank alone: the suit is missing
-            problem = gettext("{text} is not a card: write rank then suit", lang)
+            problem = Wording("{text} is not a card: write rank then suit", text=_short(text))
         elif rank is None:
-            problem = gettext("{text} is not a card (unknown rank)", lang)
+            problem = Wording("{text} is not a card (unknown rank)", text=_short(text))
         else:
-            problem = gettext("{text} is not a card (unknown suit)", lang)
-        help_ = gettext(
+            problem = Wording("{text} is not a card (unknown suit)", text=_short(text))
+        help_ = Wording(
             "ranks 7 8 9 10 В Д К Т, suits ч т б п (черви трефы бубны пики), e.g. дч, 10б, тп; "
-            "м plays the mushka",
-            lang,
+            "м plays the mushka"
         )
-        raise InvalidCardError(f"{problem.format(text=_short(text))}: {help_}")
+        raise _refused(joined([problem, help_], ": "), lang)
     return CARDS[suit * 8 + rank]
+
+
+def _refused(wording: Wording, lang: str) -> InvalidCardError:
+    """The refusal worded in `lang`, carrying its Wording to be said in any other language."""
+    error = InvalidCardError(say(wording, lang))
+    error.wording = wording
+    return error

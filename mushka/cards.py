@@ -8,6 +8,7 @@ from typing import Final
 
 from mushka.errors import InvalidCardError
 from mushka.errors import short_repr as _short
+from mushka.wording import N_, Wording
 
 
 class Suit(IntEnum):
@@ -51,7 +52,10 @@ class Card(int):
     def __new__(cls, index: int) -> Card:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < DECK_SIZE:
             raise InvalidCardError(
-                f"no card has index {_short(index)}; indices are whole numbers from 0 to 31"
+                Wording(
+                    "no card has index {value}; indices are whole numbers from 0 to 31",
+                    value=_short(index),
+                )
             )
         return CARDS[index]
 
@@ -120,21 +124,35 @@ _RANK_INPUT: Final = {code: i for i, code in enumerate(RANK_CODES)} | {"T": 3}
 def parse_card(text: str) -> Card:
     """Read a card code such as 'QH', 'qh', '10♠', 'TS' or 'ts'; raise InvalidCardError if unreadable."""
     if not isinstance(text, str):
-        raise InvalidCardError(f"{_short(text)} is not a card code: a card code is text such as QH")
+        raise InvalidCardError(
+            Wording(
+                "{value} is not a card code: a card code is text such as QH", value=_short(text)
+            )
+        )
     raw = text.strip().upper() if len(text) <= 16 else ""
     if len(raw) < 2:
         raise InvalidCardError(
-            f"{_short(text)} is not a card: write rank then suit, e.g. QH, 10S, T♠ "
-            "(ranks 7 8 9 10 J Q K A, suits H C D S or ♥ ♣ ♦ ♠)"
+            Wording(
+                "{value} is not a card: write rank then suit, e.g. QH, 10S, T♠ "
+                "(ranks 7 8 9 10 J Q K A, suits H C D S or ♥ ♣ ♦ ♠)",
+                value=_short(text),
+            )
         )
     rank = _RANK_INPUT.get(raw[:-1])
     suit = _SUIT_INPUT.get(raw[-1])
     if rank is None or suit is None:
-        what = "rank" if rank is None else "suit"
-        raise InvalidCardError(
-            f"{_short(text)} is not a card (unknown {what}): ranks are 7 8 9 10 (or T) J Q K A, "
-            "suits H C D S (or ♥ ♣ ♦ ♠)"
+        problem = (
+            N_(
+                "{value} is not a card (unknown rank): ranks are 7 8 9 10 (or T) J Q K A, "
+                "suits H C D S (or ♥ ♣ ♦ ♠)"
+            )
+            if rank is None
+            else N_(
+                "{value} is not a card (unknown suit): ranks are 7 8 9 10 (or T) J Q K A, "
+                "suits H C D S (or ♥ ♣ ♦ ♠)"
+            )
         )
+        raise InvalidCardError(Wording(problem, value=_short(text)))
     return CARDS[suit * 8 + rank]
 
 

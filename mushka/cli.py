@@ -136,9 +136,9 @@ def _root(
     ] = False,
 ) -> None:
     """Mushka-kopilka: 32 cards, five each, the ace of spades beats every trick."""
-    from mushka.i18n import choose_language, use_language
+    from mushka.i18n import choose_language, use_language  # here: --version stays light
 
-    use_language(choose_language())  # MUSHKA_LANG, else the locale (--lang: helper ru-commands)
+    use_language(choose_language())  # MUSHKA_LANG, else the locale (ru-commands adds --lang)
 
 
 # ---------------------------------------------------------------- options shared by commands

@@ -7,6 +7,7 @@ from typing import Any, Final
 from mushka.cards import CARDS, CODES, SUITS, Card
 from mushka.errors import RecordError, short_repr
 from mushka.events import EVENT_NAMES, EVENT_TYPES, Event, Trick
+from mushka.wording import N_, Wording
 
 # What each field holds: a seat, a whole amount, a card, a list of cards, a suit, a flag, a reason.
 FIELD_KINDS: Final[dict[str, str]] = {
@@ -58,7 +59,13 @@ def read_card(value: object, what: str, hidden_ok: bool = False) -> Card | None:
         return None
     card = _CARD_OF_CODE.get(value) if isinstance(value, str) else None
     if card is None:
-        raise RecordError(f'{what} must be a card code such as "QH", not {short_repr(value)}')
+        raise RecordError(
+            Wording(
+                '{what} must be a card code such as "QH", not {value}',
+                what=what,
+                value=short_repr(value),
+            )
+        )
     return card
 
 
@@ -69,11 +76,11 @@ def event_from_json(obj: object, hidden_ok: bool = False) -> Event:
     Raises RecordError naming the field.
     """
     if not isinstance(obj, dict):
-        raise RecordError(f"an event must be an object, not {short_repr(obj)}")
+        raise RecordError(Wording("an event must be an object, not {value}", value=short_repr(obj)))
     kind = obj.get("type")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise RecordError(f"unknown event type {short_repr(kind)}")
+        raise RecordError(Wording("unknown event type {value}", value=short_repr(kind)))
     optional = OPTIONAL.get(cls, frozenset())
     values: list[Any] = []
     for name in cls._fields:
@@ -82,7 +89,9 @@ def event_from_json(obj: object, hidden_ok: bool = False) -> Event:
             if name in optional:
                 values.append(None)
                 continue
-            raise RecordError(f"a {kind} event needs the field {name!r}")
+            raise RecordError(
+                Wording("a {kind} event needs the field {field}", kind=kind, field=repr(name))
+            )
         values.append(_field(FIELD_KINDS[name], obj[name], what, hidden_ok or name in optional))
     event: Event = cls(*values)
     return event
@@ -92,27 +101,38 @@ def _field(kind: str, value: object, what: str, hidden_ok: bool) -> object:
     whole = isinstance(value, int) and not isinstance(value, bool)
     if kind == "seat":
         if not (whole and 0 <= value <= 3):  # type: ignore[operator]
-            raise RecordError(f"{what} must be a seat 0-3, not {short_repr(value)}")
+            raise RecordError(_wrong(N_("{what} must be a seat 0-3, not {value}"), what, value))
         return value
     if kind == "amount":
         if not (whole and 0 <= value <= MAX_AMOUNT):  # type: ignore[operator]
-            raise RecordError(f"{what} must be a whole number ≥ 0, not {short_repr(value)}")
+            raise RecordError(
+                _wrong(N_("{what} must be a whole number ≥ 0, not {value}"), what, value)
+            )
         return value
     if kind == "flag":
         if not isinstance(value, bool):
-            raise RecordError(f"{what} must be true or false, not {short_repr(value)}")
+            raise RecordError(_wrong(N_("{what} must be true or false, not {value}"), what, value))
         return value
     if kind == "card":
         return read_card(value, what, hidden_ok)
     if kind == "cards":
         if not isinstance(value, list) or len(value) > MAX_CARDS:
-            raise RecordError(f"{what} must be a short list of card codes, not {short_repr(value)}")
+            raise RecordError(
+                _wrong(N_("{what} must be a short list of card codes, not {value}"), what, value)
+            )
         return tuple(read_card(v, what, hidden_ok) for v in value)
     if kind == "suit":
         suit = _SUIT_OF_CODE.get(value) if isinstance(value, str) else None
         if suit is None:
-            raise RecordError(f"{what} must be one of H, C, D, S, not {short_repr(value)}")
+            raise RecordError(
+                _wrong(N_("{what} must be one of H, C, D, S, not {value}"), what, value)
+            )
         return suit
     if value not in REASONS:
-        raise RecordError(f"{what} must be revoke or no-trick, not {short_repr(value)}")
+        raise RecordError(_wrong(N_("{what} must be revoke or no-trick, not {value}"), what, value))
     return value
+
+
+def _wrong(template: str, what: str, value: object) -> Wording:
+    """A field's problem: `template` names the field (`what`) and quotes the value found, cut short."""
+    return Wording(template, what=what, value=short_repr(value))

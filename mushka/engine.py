@@ -53,7 +53,7 @@ from mushka.cards import (
     sorted_hand,
 )
 from mushka.chance import Chance, SeededChance
-from mushka.choices import choices_sentence
+from mushka.choices import choices_wording
 from mushka.errors import (
     ChanceError,
     GameOverError,
@@ -84,6 +84,7 @@ from mushka.events import (
 )
 from mushka.house_rules import Exchange, HouseRules
 from mushka.state import MAX_NAME, NO_SUIT, SEATS, DealLog, Phase, Position, Step, is_good_name
+from mushka.wording import N_, Wording, joined
 
 if TYPE_CHECKING:
     from mushka.view import SeatView
@@ -267,17 +268,26 @@ class Session:
     ) -> None:
         names = _check_players(players)
         if rules is not None and not isinstance(rules, HouseRules):
-            raise SetupError(f"rules must be HouseRules, not {short_repr(rules)}")
+            raise SetupError(
+                Wording("rules must be HouseRules, not {value}", value=short_repr(rules))
+            )
         if (seed is not None) + (rng is not None) + (chance is not None) > 1:
             sources = (("seed", seed), ("rng", rng), ("chance", chance))
             given = [name for name, value in sources if value is not None]
             raise SetupError(
-                f"give at most one source of chance (seed, rng or chance), not {' and '.join(given)}"
+                Wording(
+                    "give at most one source of chance (seed, rng or chance), not {given}",
+                    given=_and_wording(given),
+                )
             )
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise SetupError(f"seed must be a whole number, not {short_repr(seed)}")
+            raise SetupError(
+                Wording("seed must be a whole number, not {value}", value=short_repr(seed))
+            )
         if rng is not None and not isinstance(rng, random.Random):
-            raise SetupError(f"rng must be a random.Random, not {short_repr(rng)}")
+            raise SetupError(
+                Wording("rng must be a random.Random, not {value}", value=short_repr(rng))
+            )
         self.players = names
         self.rules = rules if rules is not None else HouseRules()
         self._prices = self.rules.prices
@@ -308,10 +318,14 @@ class Session:
             raise
         except Exception as exc:
             raise ChanceError(
-                f"the source of chance failed to draw the first dealer: {exc}"
+                Wording(
+                    "the source of chance failed to draw the first dealer: {error}", error=str(exc)
+                )
             ) from None
         if isinstance(dealer, bool) or not isinstance(dealer, int):
-            raise ChanceError(f"the first dealer must be a seat, not {short_repr(dealer)}")
+            raise ChanceError(
+                Wording("the first dealer must be a seat, not {value}", value=short_repr(dealer))
+            )
         self._dealer = dealer % 4
         self._start_deal(0, self._ask_deal(0))
         self._compute_legal()
@@ -385,9 +399,7 @@ class Session:
     def position(self) -> Position:
         """The current play-phase position, every hand included (omniscient; see `at_position`)."""
         if self._phase is not _PLAY_PHASE:
-            raise IllegalActionError(
-                f"a position is taken during play, not during the {self._phase.value}"
-            )
+            raise IllegalActionError(Wording(_PHASE_NOT_PLAY[self._phase]))
         following = self._step is _FOLLOW
         return Position(
             players=self.players,
@@ -723,7 +735,9 @@ class Session:
         try:
             return self._face_down.index(card)
         except ValueError:
-            raise IllegalActionError(f"{card.code} is not among the face-down cards") from None
+            raise IllegalActionError(
+                Wording("{card} is not among the face-down cards", card=card.code)
+            ) from None
 
     # ---------------------------------------------------------------- legality
 
@@ -785,66 +799,86 @@ class Session:
     def _refusal(self, action: Action, seat: object) -> MushkaError:
         """Build the exception explaining why `action` is refused and what is allowed."""
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
-            return InvalidActionError(
-                f"a seat is a whole number from 0 to 3, not {short_repr(seat)}"
-            )
+            return InvalidActionError(_seat_wording(seat))
         if self._phase is _OVER:
-            return GameOverError("the session is over: no more actions can be taken")
+            return GameOverError(Wording("the session is over: no more actions can be taken"))
         actor = self.players[self._to_act]
         if seat is not None and seat != self._to_act:
             return IllegalActionError(
-                f"it is not {self.players[seat]}'s turn: {actor} is to {self._step.value}"
+                Wording(_NOT_YOUR_TURN[self._step], player=self.players[seat], actor=actor)
             )
-        allowed = self.describe_legal()
         hand = self._hands[self._to_act]
         kind = action.kind
         card = CARDS[action.card] if action.card is not None else None
         step = self._step
+        problem: Wording
         if step is _LEAD:
             if kind is not Kind.PLAY:
-                problem = f"{actor} is leading, so a {kind.value} is not possible"
+                problem = Wording(_LEADING_SO_NO[kind], actor=actor)
             elif card not in hand:
-                problem = f"you do not hold {card}"
+                problem = Wording("you do not hold {card}", card=card)
             else:
-                problem = (
-                    f"{SUITS[self._last_lead_suit].noun} were led last, "
-                    "and the same suit may not be led twice in a row"
+                problem = Wording(
+                    "{suit} were led last, and the same suit may not be led twice in a row",
+                    suit=SUITS[self._last_lead_suit],
                 )
         elif step is _FOLLOW:
             led = SUITS[self._led_suit]
             held = [c for c in sorted_hand(hand) if c >> 3 == led]
-            held_words = _and_list([str(c) for c in held])
             if kind is Kind.PLAY and card not in hand:
-                problem = f"you do not hold {card}"
-            elif kind is Kind.PLAY:
-                problem = (
-                    f"{card} is not {led.noun}, and only {led.noun} or the mushka may be played"
+                problem = Wording("you do not hold {card}", card=card)
+            elif kind is Kind.PLAY and held:
+                problem = Wording(
+                    "you hold {held}: {card} is not {suit}, "
+                    "and only {suit} or the mushka may be played",
+                    held=_and_wording(held),
+                    card=card,
+                    suit=led,
                 )
-                if held:
-                    problem = f"you hold {held_words}: {problem}"
+            elif kind is Kind.PLAY:
+                problem = Wording(
+                    "{card} is not {suit}, and only {suit} or the mushka may be played",
+                    card=card,
+                    suit=led,
+                )
             elif kind is Kind.DRAW and held:
-                problem = f"you hold {held_words}, so you may not draw"
+                problem = Wording("you hold {held}, so you may not draw", held=_and_wording(held))
             elif kind is Kind.DRAW:
-                problem = "the talon is empty"
+                problem = Wording("the talon is empty")
             else:
-                problem = f"a {kind.value} is not possible while answering a lead"
+                problem = Wording(_ANSWERING_SO_NO[kind])
         elif step is _TAKE:
             if kind is Kind.TAKE and action.position is not None:
-                problem = f"there is no face-down card at position {action.position + 1}"
+                problem = Wording(
+                    "there is no face-down card at position {position}",
+                    position=action.position + 1,
+                )
             else:
-                problem = f"{actor} must take one of the face-down cards first"
+                problem = Wording("{actor} must take one of the face-down cards first", actor=actor)
         elif kind is Kind.DISCARD:
-            problem = f"you do not hold {card}"
+            problem = Wording("you do not hold {card}", card=card)
         else:
-            problem = f"{actor} must discard a card first"
-        return IllegalActionError(f"{problem}. {allowed}")
+            problem = Wording("{actor} must discard a card first", actor=actor)
+        return IllegalActionError(joined([problem, self.legal_wording()], ". "))
 
-    def describe_legal(self) -> str:
-        """The choices of the seat to act, in words: 'Follow hearts (Q♥, 9♥), ... or pass.'."""
+    def describe_legal(self, lang: str = "en") -> str:
+        """The choices of the seat to act, in words: 'Follow hearts (Q♥, 9♥), ... or pass.'.
+
+        In English unless `lang` names another language ('ru'; see `mushka.i18n`).
+        """
+        wording = self.legal_wording()
+        if lang == "en":
+            return str(wording)
+        from mushka.i18n import say  # the catalogs are read only when another language is asked
+
+        return say(wording, lang)
+
+    def legal_wording(self) -> Wording:
+        """`describe_legal` as a Wording, to be said in any language (`mushka.i18n.say`)."""
         if self._step is _NONE:
-            return "The session is over."
+            return Wording("The session is over.")
         led, last = self._led_suit, self._last_lead_suit
-        return choices_sentence(
+        return choices_wording(
             self._step,
             self.legal_actions(),
             sorted_hand(self._hands[self._to_act]),
@@ -867,7 +901,9 @@ class Session:
             if isinstance(exc, MushkaError):
                 raise
             if isinstance(exc, Exception):
-                raise ChanceError(f"the source of chance failed: {short_repr(exc, 80)}") from None
+                raise ChanceError(
+                    Wording("the source of chance failed: {error}", error=short_repr(exc, 80))
+                ) from None
             raise
         self._guard = True
         return produced
@@ -906,7 +942,11 @@ class Session:
         except MushkaError:
             raise
         except Exception as exc:
-            raise ChanceError(f"no cards for deal {index + 1}: {short_repr(exc, 80)}") from None
+            raise ChanceError(
+                Wording(
+                    "no cards for deal {deal}: {error}", deal=index + 1, error=short_repr(exc, 80)
+                )
+            ) from None
         _check_deal(hands, talon)
         return [[CARDS[c] for c in h] for h in hands], [CARDS[c] for c in talon]
 
@@ -1026,9 +1066,11 @@ class Session:
         except MushkaError:
             raise
         except Exception as exc:
-            raise ChanceError(f"no face-down order: {short_repr(exc, 80)}") from None
+            raise ChanceError(
+                Wording("no face-down order: {error}", error=short_repr(exc, 80))
+            ) from None
         if sorted(laid) != sorted(cards):
-            raise ChanceError("a face-down order must hold exactly the exposed cards")
+            raise ChanceError(Wording("a face-down order must hold exactly the exposed cards"))
         return [CARDS[c] for c in laid]
 
     def _replenish(self) -> None:
@@ -1151,7 +1193,7 @@ def _copy(value: object) -> object:
 
 def _check_seat(seat: object) -> int:
     if type(seat) is not int or not 0 <= seat <= 3:
-        raise InvalidInputError(f"a seat is a whole number from 0 to 3, not {short_repr(seat)}")
+        raise InvalidInputError(_seat_wording(seat))
     return seat
 
 
@@ -1159,14 +1201,22 @@ def _check_players(players: Sequence[str] | None) -> tuple[str, ...]:
     if players is None:
         return default_names()
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise SetupError(f"players must be a list of four names, not {short_repr(players)}")
+        raise SetupError(
+            Wording("players must be a list of four names, not {value}", value=short_repr(players))
+        )
     names = tuple(players)
     if len(names) != 4:
-        raise SetupError(f"mushka-kopilka needs exactly four players, not {len(names)}")
+        raise SetupError(
+            Wording("mushka-kopilka needs exactly four players, not {count}", count=len(names))
+        )
     for name in names:
         if not is_good_name(name):
             raise SetupError(
-                f"a player's name is 1 to {MAX_NAME} printable characters, not {short_repr(name)}"
+                Wording(
+                    "a player's name is 1 to {most} printable characters, not {value}",
+                    most=MAX_NAME,
+                    value=short_repr(name),
+                )
             )
     return names
 
@@ -1183,15 +1233,52 @@ def _check_deal(hands: object, talon: object) -> None:
     except TypeError:
         ok = whole = False
     if not ok:
-        raise ChanceError(f"a deal is four hands of {HAND_SIZE} cards and a talon of {TALON_SIZE}")
+        raise ChanceError(
+            Wording(
+                "a deal is four hands of {hand} cards and a talon of {talon}",
+                hand=HAND_SIZE,
+                talon=TALON_SIZE,
+            )
+        )
     if not whole or sorted(cards) != list(range(DECK_SIZE)):
-        raise ChanceError(f"a deal must hold each of the {DECK_SIZE} cards exactly once")
+        raise ChanceError(
+            Wording("a deal must hold each of the {deck} cards exactly once", deck=DECK_SIZE)
+        )
 
 
-def _and_list(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+def _and_wording(parts: Sequence[object]) -> Wording | object:
+    """'Q♥', 'Q♥ and 9♥', 'K♥, Q♥ and 9♥' (the values spelled in the language said in)."""
+    if len(parts) == 1:
+        return parts[0]
+    return Wording("{most} and {last}", most=list(parts[:-1]), last=parts[-1])
+
+
+def _seat_wording(seat: object) -> Wording:
+    return Wording("a seat is a whole number from 0 to 3, not {value}", value=short_repr(seat))
+
+
+# What a refusal says when it is not the seat's turn, by the step of the seat whose turn it is,
+# and when a kind of action has no place in a step.
+_NOT_YOUR_TURN: Final = {
+    Step.LEAD: N_("it is not {player}'s turn: {actor} is to lead"),
+    Step.FOLLOW: N_("it is not {player}'s turn: {actor} is to follow"),
+    Step.TAKE: N_("it is not {player}'s turn: {actor} is to take"),
+    Step.DISCARD: N_("it is not {player}'s turn: {actor} is to discard"),
+}
+_LEADING_SO_NO: Final = {
+    Kind.DRAW: N_("{actor} is leading, so a draw is not possible"),
+    Kind.PASS: N_("{actor} is leading, so a pass is not possible"),
+    Kind.TAKE: N_("{actor} is leading, so a take is not possible"),
+    Kind.DISCARD: N_("{actor} is leading, so a discard is not possible"),
+}
+_ANSWERING_SO_NO: Final = {
+    Kind.TAKE: N_("a take is not possible while answering a lead"),
+    Kind.DISCARD: N_("a discard is not possible while answering a lead"),
+}
+_PHASE_NOT_PLAY: Final = {
+    Phase.EXCHANGE: N_("a position is taken during play, not during the exchange"),
+    Phase.OVER: N_("a position is taken during play, not during the over"),
+}
 
 
 def _trick_events(prices: tuple[int, ...]) -> tuple[tuple[tuple[Trick | None, ...], ...], ...]:

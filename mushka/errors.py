@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from mushka.wording import Wording
+from mushka.wording import Wording, joined
 
 SHORT_REPR: Final = 40  # characters of an offending value an error message may quote
 
@@ -72,24 +72,37 @@ class ChanceError(MushkaError):
 
 
 class HouseRuleError(MushkaError):
-    """A house-rule setting outside its allowed range."""
+    """A house-rule setting outside its allowed range.
 
-    def __init__(self, setting: str, message: str) -> None:
-        super().__init__(f"{setting}: {message}")
+    `setting` is the setting's English key ('stake', 'price of hearts'), `name` how a message
+    says it (a Wording, when it is not the key itself), `problem` what is wrong with the value;
+    the message is "name: problem".
+    """
+
+    def __init__(
+        self, setting: str, problem: str | Wording, name: str | Wording | None = None
+    ) -> None:
+        super().__init__(joined([setting if name is None else name, problem], ": "))
         self.setting = setting
+        self.problem = problem
 
 
 class RecordError(MushkaError):
     """A game record that is malformed, of an unknown version, or does not replay."""
 
-    def __init__(self, problem: str, deal: int | None = None, event: int | None = None) -> None:
-        where = []
-        if deal is not None:
-            where.append(f"deal {deal + 1}")
-        if event is not None:
-            where.append(f"event {event}")
-        prefix = ", ".join(where)
-        super().__init__(f"{prefix}: {problem}" if prefix else problem)
+    def __init__(
+        self, problem: str | Wording, deal: int | None = None, event: int | None = None
+    ) -> None:
+        message: str | Wording = problem
+        if deal is not None and event is not None:
+            message = Wording(
+                "deal {deal}, event {event}: {problem}", deal=deal + 1, event=event, problem=problem
+            )
+        elif deal is not None:
+            message = Wording("deal {deal}: {problem}", deal=deal + 1, problem=problem)
+        elif event is not None:
+            message = Wording("event {event}: {problem}", event=event, problem=problem)
+        super().__init__(message)
         self.problem = problem
         self.deal = deal
         self.event = event

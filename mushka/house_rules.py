@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from mushka.cards import SUITS
+from mushka.cards import SUITS, Suit
 from mushka.errors import HouseRuleError, short_repr
+from mushka.wording import Wording
 
 MAX_AMOUNT = 100_000
 MAX_DEALS = 1_000
@@ -21,13 +22,43 @@ class Exchange(StrEnum):
     OFF = "off"
 
 
-def _whole(setting: str, value: object, low: int, high: int) -> int:
+def _name(setting: str) -> Wording:
+    """How a message names a setting (its English key is also the English name)."""
+    if setting == "stake":
+        return Wording("stake")
+    if setting == "remise":
+        return Wording("remise")
+    if setting == "deals":
+        return Wording("deals")
+    if setting == "prices":
+        return Wording("prices")
+    if setting == "exchange":
+        return Wording("exchange")
+    return Wording("rules")
+
+
+def _price_name(suit: Suit) -> Wording:
+    return Wording("price of {suit}", suit=suit)
+
+
+def _whole(setting: str, value: object, low: int, high: int, name: Wording | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise HouseRuleError(
-            setting, f"must be a whole number from {low} to {high}, not {short_repr(value)}"
+            setting,
+            Wording(
+                "must be a whole number from {low} to {high}, not {value}",
+                low=low,
+                high=high,
+                value=short_repr(value),
+            ),
+            name or _name(setting),
         )
     if not low <= value <= high:
-        raise HouseRuleError(setting, f"must be from {low} to {high}, not {value}")
+        raise HouseRuleError(
+            setting,
+            Wording("must be from {low} to {high}, not {value}", low=low, high=high, value=value),
+            name or _name(setting),
+        )
     return value
 
 
@@ -49,15 +80,23 @@ class HouseRules:
         if not isinstance(prices, tuple) or len(prices) != 4:
             raise HouseRuleError(
                 "prices",
-                f"need four prices, for hearts, clubs, diamonds, spades; got {short_repr(prices)}",
+                Wording(
+                    "need four prices, for hearts, clubs, diamonds, spades; got {value}",
+                    value=short_repr(prices),
+                ),
+                _name("prices"),
             )
         for suit, price in zip(SUITS, prices, strict=True):
-            _whole(f"price of {suit.noun}", price, 0, MAX_AMOUNT)
+            _whole(f"price of {suit.noun}", price, 0, MAX_AMOUNT, _price_name(suit))
         try:
             object.__setattr__(self, "exchange", Exchange(self.exchange))
         except ValueError:
             raise HouseRuleError(
-                "exchange", f"must be one of modern, old, off, not {short_repr(self.exchange)}"
+                "exchange",
+                Wording(
+                    "must be one of modern, old, off, not {value}", value=short_repr(self.exchange)
+                ),
+                _name("exchange"),
             ) from None
 
     def to_json(self) -> dict[str, Any]:
@@ -74,11 +113,19 @@ class HouseRules:
         """The settings from their record form; missing ones take their defaults, and unknown
         extra keys are ignored (as everywhere in the record, for readers of later versions)."""
         if not isinstance(data, dict):
-            raise HouseRuleError("rules", f"must be an object, not {short_repr(data)}")
+            raise HouseRuleError(
+                "rules",
+                Wording("must be an object, not {value}", value=short_repr(data)),
+                _name("rules"),
+            )
         prices = data.get("prices", {"H": 4, "C": 3, "D": 2, "S": 1})
         if not isinstance(prices, dict) or not {"H", "C", "D", "S"} <= set(prices):
             raise HouseRuleError(
-                "prices", f"must map each of H, C, D, S to a price, not {short_repr(prices)}"
+                "prices",
+                Wording(
+                    "must map each of H, C, D, S to a price, not {value}", value=short_repr(prices)
+                ),
+                _name("prices"),
             )
         return cls(
             stake=data.get("stake", 15),
@@ -94,7 +141,12 @@ def parse_prices(text: str) -> tuple[int, int, int, int]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 4:
         raise HouseRuleError(
-            "prices", f"give four whole numbers H,C,D,S such as 4,3,2,1, not {short_repr(text)}"
+            "prices",
+            Wording(
+                "give four whole numbers H,C,D,S such as 4,3,2,1, not {value}",
+                value=short_repr(text),
+            ),
+            _name("prices"),
         )
     values: list[int] = []
     for suit, part in zip(SUITS, parts, strict=True):
@@ -104,6 +156,8 @@ def parse_prices(text: str) -> tuple[int, int, int, int]:
             values.append(int(part))
         except ValueError:
             raise HouseRuleError(
-                f"price of {suit.noun}", f"must be a whole number, not {short_repr(part)}"
+                f"price of {suit.noun}",
+                Wording("must be a whole number, not {value}", value=short_repr(part)),
+                _price_name(suit),
             ) from None
     return (values[0], values[1], values[2], values[3])

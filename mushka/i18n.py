@@ -164,7 +164,9 @@ def say(message: Wording | MushkaError | str, lang: str | None = None) -> str:
     if isinstance(message, str):
         return gettext(message, lang)
     values = {name: _spelled(value, lang) for name, value in message.params.items()}
-    return gettext(message.template, lang).format_map(values)
+    if message.plural is None:
+        return gettext(message.template, lang).format_map(values)
+    return ngettext(message.template, message.plural, message.count, lang).format_map(values)
 
 
 def _spelled(value: object, lang: str) -> str:

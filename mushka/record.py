@@ -26,6 +26,7 @@ from mushka.events import (
 )
 from mushka.house_rules import HouseRules
 from mushka.state import MAX_NAME, is_good_name
+from mushka.wording import Wording
 
 FORMAT: Final = "mushka-record"
 VERSION: Final = 1
@@ -79,19 +80,26 @@ def loads(text: str, *, complete: bool = True) -> Session:
     huge fields), raises one RecordError with a short message.
     """
     if not isinstance(text, str):
-        raise RecordError(f"a record is JSON text, not {short_repr(text)}")
+        raise RecordError(Wording("a record is JSON text, not {value}", value=short_repr(text)))
     if not text.strip():
-        raise RecordError("the record is empty")
+        raise RecordError(Wording("the record is empty"))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
-            f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+            Wording(
+                "not valid JSON (line {line}, column {column}: {reason})",
+                line=exc.lineno,
+                column=exc.colno,
+                reason=exc.msg,
+            )
         ) from None
     except RecursionError:
-        raise RecordError("not a record: the JSON is nested too deep") from None
+        raise RecordError(Wording("not a record: the JSON is nested too deep")) from None
     except ValueError as exc:  # e.g. an integer longer than Python's digit limit
-        raise RecordError(f"not a record: {short_repr(str(exc), 80)}") from None
+        raise RecordError(
+            Wording("not a record: {reason}", reason=short_repr(str(exc), 80))
+        ) from None
     return replay(data, complete=complete)
 
 
@@ -103,10 +111,14 @@ def load_lines(lines: Iterable[str]) -> Iterator[Session]:
         try:
             yield loads(line)
         except RecordError as exc:
-            raise RecordError(f"line {number}: {exc}") from None
+            raise RecordError(
+                Wording("line {number}: {problem}", number=number, problem=exc.wording)
+            ) from None
 
 
-def _require(cond: bool, problem: str, deal: int | None = None, event: int | None = None) -> None:
+def _require(
+    cond: bool, problem: Wording, deal: int | None = None, event: int | None = None
+) -> None:
     if not cond:
         raise RecordError(problem, deal, event)
 
@@ -118,7 +130,12 @@ def _whole(value: object) -> bool:
 def _cards(value: object, deal: int | None, what: str, most: int) -> list[Card]:
     _require(
         isinstance(value, list) and len(value) <= most,
-        f"{what} must be a list of at most {most} card codes, not {short_repr(value)}",
+        Wording(
+            "{what} must be a list of at most {most} card codes, not {value}",
+            what=what,
+            most=most,
+            value=short_repr(value),
+        ),
         deal,
     )
     assert isinstance(value, list)
@@ -137,79 +154,106 @@ def parse_event(obj: object, deal: int | None = None, index: int | None = None) 
 
 
 def _parse_header(data: object) -> tuple[list[str], int | None, HouseRules, list[Any]]:
-    _require(isinstance(data, dict), f"a record must be a JSON object, not {short_repr(data)}")
+    _require(
+        isinstance(data, dict),
+        Wording("a record must be a JSON object, not {value}", value=short_repr(data)),
+    )
     assert isinstance(data, dict)
     _require(
         data.get("format") == FORMAT,
-        f"not a mushka record (format is {short_repr(data.get('format'))})",
+        Wording("not a mushka record (format is {value})", value=short_repr(data.get("format"))),
     )
     version = data.get("version")
     _require(
         _whole(version) and version == VERSION,
-        f"record version {short_repr(version)} is not supported; this mushka reads version {VERSION}",
+        Wording(
+            "record version {version} is not supported; this mushka reads version {supported}",
+            version=short_repr(version),
+            supported=VERSION,
+        ),
     )
     players = data.get("players")
     _require(
         isinstance(players, list) and len(players) == 4,
-        "players must be a list of four names",
+        Wording("players must be a list of four names"),
     )
     assert isinstance(players, list)
     for name in players:
         _require(
             is_good_name(name),
-            f"players must be a list of four names of 1 to {MAX_NAME} printable characters, "
-            f"not {short_repr(name)}",
+            Wording(
+                "players must be a list of four names of 1 to {most} printable characters, "
+                "not {value}",
+                most=MAX_NAME,
+                value=short_repr(name),
+            ),
         )
     seed = data.get("seed")
     _require(
         seed is None or _whole(seed),
-        f"seed must be a whole number or null, not {short_repr(seed)}",
+        Wording("seed must be a whole number or null, not {value}", value=short_repr(seed)),
     )
     try:
         rules = HouseRules.from_json(data.get("rules"))
     except MushkaError as exc:
-        raise RecordError(f"rules: {exc}") from None
+        raise RecordError(Wording("rules: {problem}", problem=exc.wording)) from None
     deals = data.get("deals")
-    _require(isinstance(deals, list) and len(deals) >= 1, "deals must be a non-empty list")
+    _require(isinstance(deals, list) and len(deals) >= 1, Wording("deals must be a non-empty list"))
     assert isinstance(deals, list)
     _require(
         len(deals) <= rules.deals,
-        f"the record has {len(deals)} deals but the rules say {rules.deals}",
+        Wording(
+            "the record has {count} deals but the rules say {agreed}",
+            count=len(deals),
+            agreed=rules.deals,
+        ),
     )
     return players, seed, rules, deals
 
 
 def _parse_deal(obj: object, d: int) -> tuple[int, list[list[Card]], list[Card], list[Event]]:
-    _require(isinstance(obj, dict), f"a deal must be an object, not {short_repr(obj)}", d)
+    _require(
+        isinstance(obj, dict),
+        Wording("a deal must be an object, not {value}", value=short_repr(obj)),
+        d,
+    )
     assert isinstance(obj, dict)
     dealer = obj.get("dealer")
     _require(
         isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer <= 3,
-        f"dealer must be a seat 0-3, not {short_repr(dealer)}",
+        Wording("{what} must be a seat 0-3, not {value}", what="dealer", value=short_repr(dealer)),
         d,
     )
     assert isinstance(dealer, int)
     hands_raw = obj.get("hands")
     _require(
         isinstance(hands_raw, list) and len(hands_raw) == 4,
-        f"hands must be four lists of {HAND_SIZE} cards",
+        Wording("hands must be four lists of {count} cards", count=HAND_SIZE),
         d,
     )
     assert isinstance(hands_raw, list)
     hands = [_cards(h, d, "hands", HAND_SIZE) for h in hands_raw]
-    _require(all(len(h) == HAND_SIZE for h in hands), f"each hand must have {HAND_SIZE} cards", d)
+    _require(
+        all(len(h) == HAND_SIZE for h in hands),
+        Wording("each hand must have {count} cards", count=HAND_SIZE),
+        d,
+    )
     talon = _cards(obj.get("talon"), d, "talon", TALON_SIZE)
-    _require(len(talon) == TALON_SIZE, f"the talon must have {TALON_SIZE} cards", d)
+    _require(
+        len(talon) == TALON_SIZE, Wording("the talon must have {count} cards", count=TALON_SIZE), d
+    )
     every_card = sorted([c for h in hands for c in h] + talon)
     _require(
         every_card == list(range(DECK_SIZE)),
-        f"hands and talon must hold each of the {DECK_SIZE} cards exactly once",
+        Wording(
+            "hands and talon must hold each of the {count} cards exactly once", count=DECK_SIZE
+        ),
         d,
     )
     events_raw = obj.get("events")
     _require(
         isinstance(events_raw, list) and len(events_raw) <= MAX_EVENTS,
-        f"events must be a list of at most {MAX_EVENTS} events",
+        Wording("events must be a list of at most {most} events", most=MAX_EVENTS),
         d,
     )
     assert isinstance(events_raw, list)
@@ -221,28 +265,43 @@ def _action_for(session: Session, event: Event, d: int, i: int) -> Action:
     """The decision a recorded event stands for, in the session's current state."""
     to_act = session.to_act
     name = event_name(event)
-    _require(
-        to_act is not None,
-        f"the session is already over, but the record goes on with {name}",
-        d,
-        i,
-    )
-    if isinstance(event, Take):
-        pair = session.exchange_pair
-        _require(pair is not None, "a take event, but no exchange is under way", d, i)
-        assert pair is not None and event.card is not None
-        _require(
-            event.seat == pair[2],
-            f"seat {event.seat} takes a card, but it is seat {pair[2]}'s to receive",
+    # Here, once per decision, a refusal is worded only when it is raised (not for every event).
+    if to_act is None:
+        raise RecordError(
+            Wording("the session is already over, but the record goes on with {name}", name=name),
             d,
             i,
         )
+    if isinstance(event, Take):
+        pair = session.exchange_pair
+        _require(pair is not None, Wording("a take event, but no exchange is under way"), d, i)
+        assert pair is not None and event.card is not None
+        if event.seat != pair[2]:
+            raise RecordError(
+                Wording(
+                    "seat {seat} takes a card, but it is seat {receiver}'s to receive",
+                    seat=event.seat,
+                    receiver=pair[2],
+                ),
+                d,
+                i,
+            )
         try:
             return take(session.face_down_position(event.card))
         except MushkaError as exc:
-            raise RecordError(str(exc), d, i) from None
+            raise RecordError(exc.wording, d, i) from None
     seat = getattr(event, "seat", None)
-    _require(seat == to_act, f"seat {seat} acts ({name}), but it is seat {to_act}'s turn", d, i)
+    if seat != to_act:
+        raise RecordError(
+            Wording(
+                "seat {seat} acts ({name}), but it is seat {to_act}'s turn",
+                seat=seat,
+                name=name,
+                to_act=to_act,
+            ),
+            d,
+            i,
+        )
     if isinstance(event, Lead | Follow):
         return play(event.card)
     if isinstance(event, Discard):
@@ -253,7 +312,12 @@ def _action_for(session: Session, event: Event, d: int, i: int) -> Action:
     if isinstance(event, Pass):
         return PASS
     raise RecordError(
-        f"expected a player's decision (seat {to_act} to {session.step.value}), found a {name} event",
+        Wording(
+            "expected a player's decision (seat {seat} to {step}), found a {name} event",
+            seat=to_act,
+            step=session.step.value,
+            name=name,
+        ),
         d,
         i,
     )
@@ -283,7 +347,11 @@ def replay_steps(data: object, *, complete: bool = True) -> Iterator[Session]:
     if complete:
         _require(
             len(deals_raw) == rules.deals,
-            f"the session is not over: {rules.deals} deals are agreed, the record has {len(deals_raw)}",
+            Wording(
+                "the session is not over: {agreed} deals are agreed, the record has {count}",
+                agreed=rules.deals,
+                count=len(deals_raw),
+            ),
         )
     parsed = [_parse_deal(obj, d) for d, obj in enumerate(deals_raw)]
     try:
@@ -299,7 +367,7 @@ def replay_steps(data: object, *, complete: bool = True) -> Iterator[Session]:
             chance = ScriptedChance(parsed[0][0], [(h, t) for _, h, t, _ in parsed], face_downs)
             session = Session(players, rules, chance=chance)
     except MushkaError as exc:
-        raise RecordError(str(exc), 0) from None
+        raise RecordError(exc.wording, 0) from None
     yield session
     for d, (dealer, hands, talon, events) in enumerate(parsed):
         _check_deal_matches(session, d, dealer, hands, talon)
@@ -311,11 +379,20 @@ def replay_steps(data: object, *, complete: bool = True) -> Iterator[Session]:
                     if not complete and d == len(parsed) - 1:
                         break
                     raise RecordError(
-                        f"the record ends here, but the rules go on with {_show(produced[i])}", d, i
+                        Wording(
+                            "the record ends here, but the rules go on with {event}",
+                            event=_show(produced[i]),
+                        ),
+                        d,
+                        i,
                     )
                 if not _same(produced[i], events[i]):
                     raise RecordError(
-                        f"the record says {_show(events[i])}, but the rules give {_show(produced[i])}",
+                        Wording(
+                            "the record says {recorded}, but the rules give {produced}",
+                            recorded=_show(events[i]),
+                            produced=_show(produced[i]),
+                        ),
                         d,
                         i,
                     )
@@ -327,26 +404,44 @@ def replay_steps(data: object, *, complete: bool = True) -> Iterator[Session]:
                 session.apply(action)
             except ChanceError:
                 raise RecordError(
-                    "the record has no seed and no cards for the next deal", d, i
+                    Wording("the record has no seed and no cards for the next deal"), d, i
                 ) from None
             except MushkaError as exc:
-                raise RecordError(f"{event_name(events[i])} refused: {exc}", d, i) from None
+                raise RecordError(
+                    Wording(
+                        "{name} refused: {problem}", name=event_name(events[i]), problem=exc.wording
+                    ),
+                    d,
+                    i,
+                ) from None
             yield session
         if i < len(events):
             raise RecordError(
-                f"unexpected event after the end of the deal: {_show(events[i])}", d, i
+                Wording(
+                    "unexpected event after the end of the deal: {event}", event=_show(events[i])
+                ),
+                d,
+                i,
             )
         deal_done = session.is_over or session.deal_index > d
         if not deal_done and (complete or d < len(parsed) - 1):
             raise RecordError(
-                f"the deal stops before its end (seat {session.to_act} is to {session.step.value})",
+                Wording(
+                    "the deal stops before its end (seat {seat} is to {step})",
+                    seat=session.to_act,
+                    step=session.step.value,
+                ),
                 d,
                 len(events),
             )
     if complete:
         _require(
             session.is_over,
-            f"the session is not over: {rules.deals} deals are agreed, the record has {len(parsed)}",
+            Wording(
+                "the session is not over: {agreed} deals are agreed, the record has {count}",
+                agreed=rules.deals,
+                count=len(parsed),
+            ),
         )
         _check_result(session, data)
 
@@ -354,27 +449,38 @@ def replay_steps(data: object, *, complete: bool = True) -> Iterator[Session]:
 def _check_deal_matches(
     session: Session, d: int, dealer: int, hands: list[list[Card]], talon: list[Card]
 ) -> None:
-    _require(len(session.deals) > d, "the previous deal did not end", d)
+    _require(len(session.deals) > d, Wording("the previous deal did not end"), d)
     log = session.deals[d]
     _require(
-        log.dealer == dealer, f"the dealer should be seat {log.dealer}, the record says {dealer}", d
+        log.dealer == dealer,
+        Wording(
+            "the dealer should be seat {expected}, the record says {found}",
+            expected=log.dealer,
+            found=dealer,
+        ),
+        d,
     )
     _require(
         [list(h) for h in log.hands] == hands and list(log.talon) == talon,
-        "the hands and talon do not follow from the record's seed",
+        Wording("the hands and talon do not follow from the record's seed"),
         d,
     )
 
 
 def _check_result(session: Session, data: Any) -> None:
     result = data.get("result")
-    _require(isinstance(result, dict), "a finished record needs a result object")
+    _require(isinstance(result, dict), Wording("a finished record needs a result object"))
     expected = to_record(session)["result"]
     for key, value in expected.items():
         found = result.get(key)
         _require(
             type(found) is type(value) and found == value,
-            f"result {key} is {short_repr(found)}, but the play gives {value!r}",
+            Wording(
+                "result {key} is {found}, but the play gives {expected}",
+                key=key,
+                found=short_repr(found),
+                expected=repr(value),
+            ),
         )
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, Final
 
 
@@ -18,27 +19,54 @@ class Wording:
     Wording in the reader's language with `mushka.i18n.say`, which translates the template and
     spells each value in that language (a card as 'Д♥', a suit as 'черви', a Wording inside it
     in turn). `str()` is the English sentence.
+
+    A message about a number that Russian words in three forms gives the plural template and
+    that number after the template: `Wording("{n} trick", "{n} tricks", n, n=n)` (gettext's
+    ngettext; English takes the first form for 1 and the second otherwise).
     """
 
-    __slots__ = ("params", "template")
+    __slots__ = ("count", "params", "plural", "template")
 
-    def __init__(self, template: str, /, **params: Any) -> None:
+    def __init__(
+        self, template: str, plural: str | None = None, count: int = 1, /, **params: Any
+    ) -> None:
         self.template: Final = template
+        self.plural: Final = plural
+        self.count: Final = count
         self.params: Final[Mapping[str, Any]] = params
 
     def __str__(self) -> str:
-        return self.template.format_map({k: english(v) for k, v in self.params.items()})
+        template = self.template if self.plural is None or self.count == 1 else self.plural
+        return template.format_map({k: english(v) for k, v in self.params.items()})
 
     def __repr__(self) -> str:
         return f"Wording({self.template!r}, ...)"
 
 
+def joined(parts: Sequence[Wording | str], separator: str) -> Wording:
+    """`parts` said one after another with `separator` (punctuation: '. ', ': ') between them.
+
+    The joining template is punctuation only, the same in every language, so it is not a
+    catalog message (gettext gives it back as it is); each part is translated on its own.
+    """
+    escaped = separator.replace("{", "{{").replace("}", "}}")
+    template = escaped.join(f"{{part{i}}}" for i in range(len(parts)))
+    return Wording(template, **{f"part{i}": part for i, part in enumerate(parts)})
+
+
 def english(value: object) -> str:
     """A value as an English message shows it (a suit by its noun, lists joined with commas)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list | tuple):
+        return ", ".join([english(v) for v in value])
+    if isinstance(value, _suit()):
+        return value.noun  # type: ignore[attr-defined, no-any-return]
+    return str(value)
+
+
+@cache
+def _suit() -> type:
     from mushka.cards import Suit  # here, not at the top: cards imports errors, which imports this
 
-    if isinstance(value, Suit):
-        return value.noun
-    if isinstance(value, list | tuple):
-        return ", ".join(english(v) for v in value)
-    return str(value)
+    return Suit

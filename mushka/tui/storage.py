@@ -3,6 +3,7 @@ history, and reading files that may be hostile."""
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -19,6 +20,7 @@ import platformdirs
 
 from mushka.engine import Session
 from mushka.errors import MushkaError
+from mushka.i18n import _, _n, say
 from mushka.record import dumps, replay, to_record
 
 SAVE_FORMAT: Final = "mushka-save"
@@ -88,11 +90,17 @@ class FileProblem(MushkaError):
 
 
 def one_line(text: object, limit: int = MAX_QUOTE) -> str:
-    """`text` as one short printable line: a hostile file's megabytes or escapes never reach a screen."""
+    """`text` as one short printable line: a hostile file's megabytes or escapes never reach a screen.
+
+    A mushka error is said in the language this process speaks (its English `str()` otherwise).
+    """
     try:
         raw = str(text)
     except UNUSABLE:
-        return "(a message that cannot be shown)"
+        return _("(a message that cannot be shown)")
+    if isinstance(text, MushkaError):
+        with contextlib.suppress(*UNUSABLE):  # a wording that cannot be spelled: its English
+            raw = say(text)
     cut = len(raw) > limit
     shown = "".join(c if c.isprintable() else " " for c in raw[:limit])
     shown = " ".join(shown.split())
@@ -106,7 +114,9 @@ def os_reason(exc: OSError) -> str:
 
 
 def _size(n: int) -> str:
-    return f"{n / (1024 * 1024):.0f} MB" if n >= 1024 * 1024 else f"{n} bytes"
+    if n >= 1024 * 1024:
+        return _("{n} MB").format(n=f"{n / (1024 * 1024):.0f}")
+    return _n("{n} bytes", "{n} bytes", n).format(n=n)
 
 
 # ---------------------------------------------------------------- writing privately
@@ -189,12 +199,13 @@ def _open_regular(path: Path) -> int:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as exc:
-        raise FileProblem(f"cannot read it: {os_reason(exc)}", unreadable=True) from None
+        raise _cannot_read(exc) from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        what = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
-        raise FileProblem(f"cannot read it: it is {what}", unreadable=True)
+        if stat.S_ISDIR(mode):
+            raise FileProblem(_("cannot read it: it is a directory"), unreadable=True)
+        raise FileProblem(_("cannot read it: it is not a regular file"), unreadable=True)
     return fd
 
 
@@ -204,15 +215,19 @@ def read_text_limited(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     try:
         size = os.fstat(fd).st_size
         if size > limit:
-            raise FileProblem(f"it is {_size(size)}; mushka reads files of up to {_size(limit)}")
+            raise FileProblem(
+                _("it is {size}; mushka reads files of up to {limit}").format(
+                    size=_size(size), limit=_size(limit)
+                )
+            )
         with os.fdopen(fd, "rb", closefd=False) as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise FileProblem(f"cannot read it: {os_reason(exc)}", unreadable=True) from None
+        raise _cannot_read(exc) from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise FileProblem(f"it grew past {_size(limit)} while being read")
+        raise FileProblem(_("it grew past {limit} while being read").format(limit=_size(limit)))
     return _decode(data, "")
 
 
@@ -221,7 +236,10 @@ def _decode(data: bytes, where: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FileProblem(
-            f"{where}not UTF-8 text (byte 0x{data[exc.start]:02x} at position {exc.start})"
+            where
+            + _("not UTF-8 text (byte 0x{byte} at position {position})").format(
+                byte=f"{data[exc.start]:02x}", position=exc.start
+            )
         ) from None
 
 
@@ -253,7 +271,7 @@ def record_texts(path: Path) -> Iterator[tuple[str, str]]:
         size = os.fstat(fd).st_size
     except OSError as exc:
         os.close(fd)
-        raise FileProblem(f"cannot read it: {os_reason(exc)}", unreadable=True) from None
+        raise _cannot_read(exc) from None
     if size <= MAX_FILE_BYTES:
         os.close(fd)
         text = read_text_limited(path).strip()
@@ -262,34 +280,49 @@ def record_texts(path: Path) -> Iterator[tuple[str, str]]:
             return
         for number, line in enumerate(text.splitlines(), start=1):
             if line.strip():
-                yield f"line {number}: ", line
+                yield _line(number), line
         return
     with os.fdopen(fd, "rb") as handle:
         try:
             for number, raw in enumerate(_lines(handle), start=1):
                 if raw is None:
                     raise FileProblem(
-                        f"line {number} is longer than {_size(MAX_LINE_BYTES)}; "
-                        f"a file this large ({_size(size)}) is read as one record per line"
+                        _(
+                            "line {number} is longer than {limit}; "
+                            "a file this large ({size}) is read as one record per line"
+                        ).format(number=number, limit=_size(MAX_LINE_BYTES), size=_size(size))
                     )
-                line = _decode(raw, f"line {number}: ")
+                line = _decode(raw, _line(number))
                 if line.strip():
-                    yield f"line {number}: ", line
+                    yield _line(number), line
         except OSError as exc:
-            raise FileProblem(f"cannot read it: {os_reason(exc)}", unreadable=True) from None
+            raise _cannot_read(exc) from None
+
+
+def _line(number: int) -> str:
+    """Where a record stands in a JSON Lines file, as a message's prefix: "line 3: "."""
+    return _("line {number}: ").format(number=number)
+
+
+def _cannot_read(exc: OSError) -> FileProblem:
+    return FileProblem(_("cannot read it: {reason}").format(reason=os_reason(exc)), unreadable=True)
 
 
 def names_problem(players: object) -> str | None:
     """Why the players' names in a file are not names this table could show, or None."""
     if not isinstance(players, list | tuple) or len(players) != 4:
-        return "it does not name four players"
+        return _("it does not name four players")
     for name in players:
         if not isinstance(name, str) or not name.strip():
-            return "a player's name is empty or not text"
+            return _("a player's name is empty or not text")
         if len(name) > MAX_NAME_CHARS:
-            return f"a player's name is {len(name)} characters long (at most {MAX_NAME_CHARS})"
+            return _n(
+                "a player's name is {length} characters long (at most {most})",
+                "a player's name is {length} characters long (at most {most})",
+                len(name),
+            ).format(length=len(name), most=MAX_NAME_CHARS)
         if not name.isprintable():
-            return f"the name {one_line(repr(name), 40)} has control characters"
+            return _("the name {name} has control characters").format(name=one_line(repr(name), 40))
     return None
 
 
@@ -326,7 +359,7 @@ class SaveLock:
         except BlockingIOError:
             os.close(fd)
             raise GameOpenElsewhere(
-                "the saved game is open in another terminal: finish or quit it there first"
+                _("the saved game is open in another terminal: finish or quit it there first")
             ) from None
         except BaseException:
             os.close(fd)
@@ -401,7 +434,7 @@ def _unusable(path: Path, why: str, message: str) -> SaveError:
         kept: Path | None = keep_aside(path, why)
     except OSError as exc:
         kept = None
-        message += f"; it could not be kept aside either ({os_reason(exc)})"
+        message += _("; it could not be kept aside either ({reason})").format(reason=os_reason(exc))
     return SaveError(message, kept)
 
 
@@ -416,41 +449,53 @@ def load_game(
     try:
         data = json.loads(read_text_limited(path))
     except FileProblem as exc:
-        raise _unusable(path, "corrupt", f"the saved game could not be read ({exc})") from None
+        raise _unusable(path, "corrupt", _could_not_read(str(exc))) from None
     except UNUSABLE as exc:
-        raise _unusable(
-            path, "corrupt", f"the saved game could not be read ({json_problem(exc)})"
-        ) from None
+        raise _unusable(path, "corrupt", _could_not_read(json_problem(exc))) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise _unusable(path, "corrupt", "the saved game is not a mushka save file")
+        raise _unusable(path, "corrupt", _("the saved game is not a mushka save file"))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version > SAVE_VERSION:
         shown = one_line(repr(version), 20)
         raise _unusable(
             path,
             "newer",
-            f"the saved game was written by a newer mushka (save version {shown}); "
-            f"this one reads version {SAVE_VERSION}",
+            _(
+                "the saved game was written by a newer mushka (save version {version}); "
+                "this one reads version {supported}"
+            ).format(version=shown, supported=SAVE_VERSION),
         )
     record = data.get("record")
     problem = names_problem(record.get("players") if isinstance(record, dict) else None)
     if problem is not None and isinstance(record, dict) and "players" in record:
-        raise _unusable(path, "corrupt", f"the saved game's players are not valid: {problem}")
+        raise _unusable(
+            path,
+            "corrupt",
+            _("the saved game's players are not valid: {problem}").format(problem=problem),
+        )
     try:
         session = replay(record, complete=False)
     except UNUSABLE as exc:
         raise _unusable(
-            path, "corrupt", f"the saved game does not replay under the rules ({one_line(exc)})"
+            path,
+            "corrupt",
+            _("the saved game does not replay under the rules ({problem})").format(
+                problem=one_line(exc)
+            ),
         ) from None
     ui = data.get("ui", {})
     if not isinstance(ui, dict):
-        raise _unusable(path, "corrupt", "the saved game's table settings are not an object")
+        raise _unusable(path, "corrupt", _("the saved game's table settings are not an object"))
     if check_ui is not None:
         try:
             check_ui(ui)
         except UNUSABLE as exc:
             raise _unusable(
-                path, "corrupt", f"the saved game's table settings are not valid: {one_line(exc)}"
+                path,
+                "corrupt",
+                _("the saved game's table settings are not valid: {problem}").format(
+                    problem=one_line(exc)
+                ),
             ) from None
     return SavedGame(session, ui)
 
@@ -458,12 +503,18 @@ def load_game(
 def json_problem(exc: BaseException) -> str:
     """What is wrong with a JSON text, in one short line."""
     if isinstance(exc, json.JSONDecodeError):
-        return f"not valid JSON: {one_line(exc.msg)}, line {exc.lineno}"
+        return _("not valid JSON: {reason}, line {line}").format(
+            reason=one_line(exc.msg), line=exc.lineno
+        )
     if isinstance(exc, RecursionError):
-        return "not usable JSON: nested too deeply"
+        return _("not usable JSON: nested too deeply")
     if isinstance(exc, MemoryError):
-        return "not usable JSON: too large"
-    return f"not usable JSON: {one_line(exc)}"
+        return _("not usable JSON: too large")
+    return _("not usable JSON: {reason}").format(reason=one_line(exc))
+
+
+def _could_not_read(problem: str) -> str:
+    return _("the saved game could not be read ({problem})").format(problem=problem)
 
 
 def discard_save(path: Path | None = None) -> None:
@@ -590,5 +641,5 @@ def read_scores(path: Path | None = None) -> tuple[list[ScoreEntry], int]:
                     )
                 entries.append(entry)
         except OSError as exc:
-            raise FileProblem(f"cannot read it: {os_reason(exc)}", unreadable=True) from None
+            raise _cannot_read(exc) from None
     return entries, bad
