@@ -16,7 +16,7 @@ from rich.text import Text
 from mushka.engine import Session
 from mushka.house_rules import Exchange, HouseRules
 from mushka.record import to_record
-from mushka.tui.hotseat import HotSeat, TableSettings
+from mushka.tui.hotseat import HotSeat, SettingsError, TableSettings
 from mushka.tui.terminal import Terminal
 
 
@@ -175,3 +175,120 @@ def test_a_failing_computer_player_never_names_its_hand(tmp_path: Path, bot: Any
     hidden = set().union(*hands.values()) - public_cards(to_record(session))
     assert not cards_shown(log) & hidden
     assert not cards_shown("".join(terminal.public)) & hidden
+
+
+# ---------------------------------------------------------------- in Russian
+
+RUSSIAN_RANKS = ("7", "8", "9", "10", "в", "д", "к", "т")
+RUSSIAN_SUITS = "чтбп"  # черви трефы бубны пики, in the order of Suit
+
+
+def russian_typing(action: Any, rng: random.Random) -> str:
+    """What a Russian player types for `action`: дч, 10Б, м, + or прикуп, - or пас, a number."""
+    from mushka.actions import Kind
+    from mushka.cards import CARDS
+
+    if action.kind is Kind.DRAW:
+        return rng.choice(["+", "прикуп"])
+    if action.kind is Kind.PASS:
+        return rng.choice(["-", "пас"])
+    if action.kind is Kind.TAKE:
+        return str(action.position + 1)
+    card = CARDS[action.card]
+    if card.is_mushka and rng.random() < 0.5:
+        return "м"
+    code = RUSSIAN_RANKS[card.rank] + RUSSIAN_SUITS[card.suit]
+    return code.upper() if rng.random() < 0.3 else code
+
+
+class RussianTerminal(ScriptedTerminal):
+    """Answers the Russian prompts as a Russian player would, by the Russian codes and keys."""
+
+    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
+        text = prompt.plain if isinstance(prompt, Text) else prompt
+        if "Всё равно пас? [д/Н]" in text:
+            return "д"
+        if not text.startswith("Ваш ход ["):
+            return ""
+        assert self.private
+        self.moves += 1
+        if self.quit_after is not None and self.moves > self.quit_after:
+            return "х"
+        return russian_typing(self.rng.choice(self.session.legal_actions()), self.rng)
+
+
+@pytest.fixture
+def russian() -> Any:
+    from mushka.i18n import ENGLISH, RUSSIAN, use_language
+
+    use_language(RUSSIAN)
+    try:
+        yield
+    finally:
+        use_language(ENGLISH)
+
+
+@pytest.mark.slow  # two whole sessions
+@pytest.mark.parametrize("seed", [4, 5])
+def test_a_whole_session_in_russian_played_by_the_russian_codes(russian: None, seed: int) -> None:
+    from drivers import cyrillic_share
+
+    session = Session(
+        ["Анна", "Борис", "Вера", "Глеб"], HouseRules(exchange=Exchange.MODERN), seed=seed
+    )
+    terminal = RussianTerminal(session, seed)
+    saves: list[str] = []
+    table = HotSeat(
+        session,
+        terminal,
+        TableSettings(),
+        save=lambda s, ui: saves.append(json.dumps(to_record(s))),
+    )
+    assert table.run() == 0
+    forced = sum(len(passes) for passes in table.forced.values())
+    assert session.is_over and terminal.moves + forced == len(saves)  # every typed move was taken
+    public, private = "\n".join(terminal.public), "\n".join(terminal.privately)
+    assert "Передайте терминал: ходит" in private and "Передайте терминал" not in public
+    assert "нажмите Enter, когда экран будет видно только вам" in private
+    assert public.count("Сдача ") >= 4 and "по жребию" in public
+    assert "Партия записана в историю счёта" in public
+    names = ("Анна", "Борис", "Вера", "Глеб")
+    openings = [line for line in public.splitlines() if line.startswith("Сдача ")]
+    assert all(cyrillic_share(line, data=names) > 0.9 for line in openings), openings
+
+
+def test_quitting_in_russian_says_so_in_russian(russian: None) -> None:
+    session = Session(["Анна", "Борис", "Вера", "Глеб"], seed=8)
+    terminal = RussianTerminal(session, 8, quit_after=6)
+    assert HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None).run() == 0
+    assert "Игра сохранена после последнего хода. Продолжить: mushka resume" in " ".join(
+        terminal.public[-1].split()
+    )
+
+
+def test_a_settings_error_is_worded_for_either_language() -> None:
+    from mushka.i18n import RUSSIAN, say
+
+    with pytest.raises(SettingsError) as refused:
+        TableSettings.from_json({"undo": "yes"})
+    assert str(refused.value) == "undo must be true or false"
+    assert say(refused.value, RUSSIAN) == "undo должно быть true или false"
+
+
+HEADINGS = {"en": "Mushka-kopilka — the rulebook", "ru": "Мушка-копилка — правила игры"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_r_key_pages_the_rulebook_of_the_table_s_language(lang: str) -> None:
+    from mushka.i18n import ENGLISH, use_language
+
+    use_language(lang)
+    try:
+        session = Session(["Анна", "Борис", "Вера", "Глеб"], seed=2)
+        terminal = RussianTerminal(session, 2) if lang != ENGLISH else ScriptedTerminal(session, 2)
+        HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None)._overlay("rules")
+    finally:
+        use_language(ENGLISH)
+    paged = terminal.console.file.getvalue()  # type: ignore[attr-defined]
+    assert HEADINGS[lang] in paged
+    assert all(heading not in paged for other, heading in HEADINGS.items() if other != lang)

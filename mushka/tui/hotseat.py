@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mushka.actions import PASS
+from mushka.cards import CARDS
 from mushka.engine import Session
 from mushka.errors import MushkaError
 from mushka.events import (
@@ -41,6 +42,7 @@ from mushka.events import (
     TakeBack,
     Trick,
 )
+from mushka.i18n import N_, Wording, _, _n, card_label, kopecks, language, say, suit_noun
 from mushka.ledger import accounts, deal_summary, session_accounts
 from mushka.players.bots import STRATEGIES, Bot
 from mushka.players.coach import hint
@@ -49,8 +51,8 @@ from mushka.tui.coaching import hint_panel, hint_seed
 from mushka.tui.command import command
 from mushka.tui.forced import public_forced_pass
 from mushka.tui.journal import LogLine, deal_lines, kitty_before
-from mushka.tui.keys import InputProblem, interpret
-from mushka.tui.look import Look, counted, printable
+from mushka.tui.keys import InputProblem, interpret, prompt_keys
+from mushka.tui.look import Look, printable, transliterate
 from mushka.tui.rulebook import rulebook_text
 from mushka.tui.signals import Quit, Resized, _Signals
 from mushka.tui.storage import (
@@ -73,13 +75,19 @@ from mushka.tui.table import (
     house_rules_panel,
     memory_panel,
     private_screen,
-    prompt_keys,
     too_small,
 )
 from mushka.tui.terminal import Terminal
 from mushka.view import SeatView
 
 _IMPORTANT = (Expose, Trick, TakeBack, Remise, Out, End, Payout)
+# Answers typed at a question, by language; the English ones work in Russian too.
+YES = {"en": frozenset({"y", "yes"}), "ru": frozenset({"y", "yes", "д", "да"})}
+UNDO = {"en": frozenset({"u"}), "ru": frozenset({"u", "в", "вернуть"})}  # no card typed there
+BACK = {"en": frozenset({"q"}), "ru": frozenset({"q", "х"})}
+# The scores overlay's column heads, one message (the table's sheets have their own "player",
+# "won", ... that another part of the catalog translates): split at "|" when shown.
+STANDINGS_COLUMNS = N_("player|antes|won|remises|this deal|net")
 
 
 class ComputerPlayerError(Exception):
@@ -134,22 +142,25 @@ class TableSettings:
         """The settings of a save, every value checked; SettingsError says what is wrong."""
         ascii_only = data.get("ascii", False)
         if not isinstance(ascii_only, bool):
-            raise SettingsError("ascii must be true or false")
+            raise SettingsError(Wording("ascii must be true or false"))
         record = data.get("record")
         if record is not None and not (
             isinstance(record, str) and 0 < len(record) <= 4096 and "\0" not in record
         ):
-            raise SettingsError("record must be a file name or null")
+            raise SettingsError(Wording("record must be a file name or null"))
         bots = data.get("bots", {})
         if not isinstance(bots, dict):
-            raise SettingsError("bots must be an object of seat: strategy")
+            raise SettingsError(Wording("bots must be an object of seat: strategy"))
         seats: dict[int, str] = {}
         for key, strategy in bots.items():
             if key not in ("0", "1", "2", "3"):
-                raise SettingsError("a computer player's seat must be 0 to 3")
+                raise SettingsError(Wording("a computer player's seat must be 0 to 3"))
             if not isinstance(strategy, str) or strategy not in STRATEGIES:
                 raise SettingsError(
-                    f"unknown computer strategy (choose from {', '.join(STRATEGIES)})"
+                    Wording(
+                        "unknown computer strategy (choose from {choices})",
+                        choices=", ".join(STRATEGIES),
+                    )
                 )
             seats[int(key)] = strategy
         delay = data.get("bot_delay", 0.8)
@@ -159,7 +170,10 @@ class TableSettings:
             or not 0 <= delay <= MAX_BOT_DELAY  # NaN fails this too
         ):
             raise SettingsError(
-                f"bot_delay must be a number of seconds from 0 to {MAX_BOT_DELAY:g}"
+                Wording(
+                    "bot_delay must be a number of seconds from 0 to {most}",
+                    most=f"{MAX_BOT_DELAY:g}",
+                )
             )
         session_id = data.get("session")
         if session_id is None:
@@ -170,11 +184,11 @@ class TableSettings:
             and session_id.isascii()
             and session_id.isalnum()
         ):
-            raise SettingsError("session must be a short id of letters and digits")
+            raise SettingsError(Wording("session must be a short id of letters and digits"))
         house = {name: data.get(name, False) for name in ("undo", "hints")}
         for name, value in house.items():
             if not isinstance(value, bool):
-                raise SettingsError(f"{name} must be true or false")
+                raise SettingsError(Wording("{name} must be true or false", name=name))
         return cls(
             ascii_only,
             record,
@@ -198,29 +212,29 @@ class LastMove:
         """Why the move may not be taken back, or None if it may."""
         for event in self.produced:
             if isinstance(event, Draw):
-                return "a card drawn from the talon has been seen"
+                return _("a card drawn from the talon has been seen")
             if isinstance(event, Take):
-                return "a face-down card taken has been seen"
+                return _("a face-down card taken has been seen")
             if isinstance(event, Replenish):
-                return f"{names[event.seat]} has drawn new cards from the talon"
+                return _("{name} has drawn new cards from the talon").format(name=names[event.seat])
             if isinstance(event, Trick | TakeBack):
-                return "the trick is complete"
+                return _("the trick is complete")
             if isinstance(event, End):
-                return "the deal is over"
+                return _("the deal is over")
         return None
 
     def what(self, look: Look) -> str:
         """The move in words for all to read: a card played is named, a hidden one is not."""
         for event in self.produced:
             if isinstance(event, Lead | Follow):
-                return str(look.card(event.card))
+                return card_label(CARDS[event.card], ascii_only=look.ascii_only)
             if isinstance(event, Pass):
-                return "the pass"
+                return _("the pass")
             if isinstance(event, Discard):
-                return "the discard"
+                return _("the discard")
             if isinstance(event, Expose):
-                return "the cards laid face down"
-        return "the move"
+                return _("the cards laid face down")
+        return _("the move")
 
 
 class HotSeat:
@@ -268,9 +282,16 @@ class HotSeat:
         problem = self.terminal.private_screen_problem() if len(self.humans) > 1 else None
         if problem:
             self.terminal.show(
-                Text(f"mushka cannot keep the hands private here: {problem}.", style="bold red"),
                 Text(
-                    f"The game is saved; continue it in such a terminal with: {command('resume')}"
+                    _("mushka cannot keep the hands private here: {problem}.").format(
+                        problem=problem
+                    ),
+                    style="bold red",
+                ),
+                Text(
+                    _("The game is saved; continue it in such a terminal with: {command}").format(
+                        command=command("resume")
+                    )
                 ),
             )
             return 1
@@ -309,13 +330,14 @@ class HotSeat:
             write_private(crash_log_path(), details, follow=False)
         except UNUSABLE:
             log = None
-        words, _ = self._where_saved()
+        words, _saved = self._where_saved()
         where = (
-            f"Details for the developers: {log}"
+            _("Details for the developers: {log}").format(log=log)
             if log is not None
-            else "(The details could not be written to a file.)"
+            else _("(The details could not be written to a file.)")
         )
-        message = f"mushka stopped on an unexpected error. {words}\n{where}"
+        message = _("mushka stopped on an unexpected error. {words}").format(words=words)
+        message = f"{message}\n{where}"
         try:
             self.terminal.leave_private()
             with contextlib.suppress(Exception):
@@ -323,7 +345,7 @@ class HotSeat:
             self.terminal.show(Text(message, style="bold red"))
         except Exception:
             with contextlib.suppress(Exception):
-                sys.stderr.write(message.encode("ascii", "replace").decode("ascii") + "\n")
+                sys.stderr.write(transliterate(message).encode("ascii", "replace").decode() + "\n")
 
     def _persist(self) -> None:
         """Save after a move. A save that fails is said plainly, the game goes on in memory, and the
@@ -335,42 +357,55 @@ class HotSeat:
             self.save_problem = os_reason(exc)
             self._note(
                 Text(
-                    f"The game could not be saved to {self.save_target}: {self.save_problem}. "
-                    f"The last {counted(self.unsaved, 'move is', 'moves are')} kept only in memory; mushka tries again "
-                    "after every move.",
+                    _n(
+                        "The game could not be saved to {target}: {problem}. The last {n} move is "
+                        "kept only in memory; mushka tries again after every move.",
+                        "The game could not be saved to {target}: {problem}. The last {n} moves are "
+                        "kept only in memory; mushka tries again after every move.",
+                        self.unsaved,
+                    ).format(target=self.save_target, problem=self.save_problem, n=self.unsaved),
                     style="bold red",
                 )
             )
             self.deal_news = True  # a player on his own with computers must see this too
             return
         if self.save_problem is not None:
-            self._note(Text("The game is saved again, up to the last move.", style="bold"))
+            self._note(Text(_("The game is saved again, up to the last move."), style="bold"))
         self.unsaved = 0
         self.save_problem = None
 
     def _where_saved(self) -> tuple[str, bool]:
         """What the save holds, in words, after one last try at saving; and whether nothing is lost."""
         if not self.keep_history:
-            return "Computer-only games are not saved: the same --seed plays it again.", True
+            return _("Computer-only games are not saved: the same --seed plays it again."), True
         if self.unsaved:
             with contextlib.suppress(Exception):
                 self.save(self.session, self.settings.to_json())
                 self.unsaved = 0
         if not self.unsaved:
-            return f"Game saved after the last move. Continue it with:  {command('resume')}", True
-        words = (
-            f"The game could NOT be saved to {self.save_target} ({self.save_problem}): "
-            f"the last {counted(self.unsaved, 'move is', 'moves are')} not in that save."
-        )
+            return _("Game saved after the last move. Continue it with:  {command}").format(
+                command=command("resume")
+            ), True
+        words = _n(
+            "The game could NOT be saved to {target} ({problem}): the last {n} move is not in "
+            "that save.",
+            "The game could NOT be saved to {target} ({problem}): the last {n} moves are not in "
+            "that save.",
+            self.unsaved,
+        ).format(target=self.save_target, problem=self.save_problem, n=self.unsaved)
         try:
             rescued = rescue_save(self.session, self.settings.to_json())
         except Exception:
             rescued = None
         if rescued is None:
-            return words + " No other place would take them either.", False
+            return words + " " + _("No other place would take them either."), False
         return (
-            words + f" The whole game was written to {rescued} instead; to continue it, move "
-            f"that file to {self.save_target} and run:  {command('resume')}",
+            words
+            + " "
+            + _(
+                "The whole game was written to {rescued} instead; to continue it, move that file "
+                "to {target} and run:  {command}"
+            ).format(rescued=rescued, target=self.save_target, command=command("resume")),
             False,
         )
 
@@ -383,7 +418,7 @@ class HotSeat:
             self.terminal.enter_private()
             self.viewer = self.last_private = seat
             view = self.session.view(seat)
-            _, height = self.terminal.size()
+            height = self.terminal.size()[1]
             self.terminal.show(
                 private_screen(
                     view,
@@ -408,14 +443,15 @@ class HotSeat:
                     raise Quit("q")
                 if choice == "hint" and not self.settings.hints:
                     notice = Text(
-                        "Hints are off at this table (house rule --hints).", style="yellow"
+                        self.look.text(_("Hints are off at this table (house rule --hints).")),
+                        style="yellow",
                     )
                     continue
                 self._overlay(choice)
                 notice = None
                 continue
             if choice == PASS and not self._confirm_pass(view):
-                notice = Text("Not passed: choose again.", style="yellow")
+                notice = Text(self.look.text(_("Not passed: choose again.")), style="yellow")
                 continue
             before = copy.deepcopy(self.session) if self.settings.undo else None
             try:
@@ -423,7 +459,7 @@ class HotSeat:
                     produced = self.session.apply(choice, seat=seat)
                     self._persist()
             except MushkaError as refused:
-                notice = Text(self.look.text(printable(str(refused))), style="bold red")
+                notice = Text(self.look.text(printable(say(refused))), style="bold red")
                 continue
             if before is not None:
                 self.last_move = LastMove(seat, before, produced)
@@ -436,10 +472,13 @@ class HotSeat:
         held = [c for c in view.hand if c.suit == led]
         if not held:
             return True
-        cards = ", ".join(str(self.look.card(c)) for c in held)
+        cards = ", ".join(card_label(c, ascii_only=self.look.ascii_only) for c in held)
         question = self.look.text(
-            f"You hold {led.noun} ({cards}): passing costs a {view.rules.remise} kop remise. "
-            "Pass anyway? [y/N] "
+            _(
+                "You hold {suit} ({cards}): passing costs a {remise} remise. Pass anyway? [y/N] "
+            ).format(
+                suit=suit_noun(led), cards=cards, remise=kopecks(view.rules.remise, language())
+            )
         )
         while True:
             try:
@@ -448,7 +487,7 @@ class HotSeat:
             except Resized:
                 self.terminal.console.print()
                 continue
-            return answer.strip().lower() in ("y", "yes")
+            return answer.strip().lower() in YES[language()]
 
     def _bot_turn(self, seat: int) -> None:
         view = self.session.view(seat)
@@ -497,14 +536,17 @@ class HotSeat:
                 self._show_news(room_below=1)
                 try:
                     self._ask(
-                        self.look.text(f"{self.names[human]}, press Enter to go on. "), echo=False
+                        self.look.text(
+                            _("{name}, press Enter to go on. ").format(name=self.names[human])
+                        ),
+                        echo=False,
                     )
                     break
                 except Resized:
                     continue
         if nxt in self.bots:
             self.terminal.enter_private()
-            _, height = self.terminal.size()
+            height = self.terminal.size()[1]
             self.terminal.show(
                 private_screen(
                     self.session.view(human),
@@ -581,7 +623,7 @@ class HotSeat:
     def _news_lines(self, room: int) -> list[Segments]:
         """The last `room` screen lines of the public log: the news a player needs right now."""
         console = self.terminal.console
-        width, _ = self.terminal.size()
+        width = self.terminal.size()[0]
         options = console.options.update(width=width)
         tail: list[Segments] = []
         for entry in reversed(self.public_log()):
@@ -596,7 +638,7 @@ class HotSeat:
         self.terminal.enter_private()
         self.terminal.wipe()
         self.viewer = None
-        _, height = self.terminal.size()
+        height = self.terminal.size()[1]
         self.terminal.show(*self._news_lines(height - 1 - room_below))
         self.deal_news = False
 
@@ -608,11 +650,17 @@ class HotSeat:
         # ahead by the player who just moved are dropped before it is drawn. (After a resize the
         # screen is drawn again; keys typed since it first appeared still count.)
         self.terminal.discard_typeahead()
-        title = f"{name} goes on" if seat == self.last_private else f"Pass the terminal to {name}"
+        title = (
+            _("{name} goes on") if seat == self.last_private else _("Pass the terminal to {name}")
+        ).format(name=name)
         move = self.last_move
-        lines = [f"{name}, press Enter when only you can see the screen."]
+        lines = [_("{name}, press Enter when only you can see the screen.").format(name=name)]
         if move is not None and move.seat != seat and move.refusal(self.names) is None:
-            lines.append(f"u: {self.names[move.seat]} takes back {move.what(self.look)}")
+            lines.append(
+                _("u: {name} takes back {what}").format(
+                    name=self.names[move.seat], what=move.what(self.look)
+                )
+            )
         notice: Text | None = None
         while True:
             if notice is not None:
@@ -626,14 +674,16 @@ class HotSeat:
             except Resized:
                 self._show_news(room_below=2 + len(lines) + (notice is not None))
                 continue
-            if answer != "u" or move is None or move.seat == seat:
+            if answer not in UNDO[language()] or move is None or move.seat == seat:
                 return
             why = move.refusal(self.names)
             if why is None:
                 self._take_back(move)
                 self._handoff(move.seat)  # whoever pressed u, the hand goes only to its owner
                 return
-            notice = Text(self.look.text(f"Not taken back: {why}."), style="yellow")
+            notice = Text(
+                self.look.text(_("Not taken back: {why}.").format(why=why)), style="yellow"
+            )
             self._show_news(room_below=3 + len(lines))
 
     def _take_back(self, move: LastMove) -> None:
@@ -645,7 +695,13 @@ class HotSeat:
         self.shown = (len(log) - 1, len(log[-1]))
         with self.signals.guarded():
             self._persist()
-        self._note(Text(self.look.text(f"{self.names[move.seat]} takes back {what}")))
+        self._note(
+            Text(
+                self.look.text(
+                    _("{name} takes back {what}").format(name=self.names[move.seat], what=what)
+                )
+            )
+        )
 
     def _deal_opening(self, deal: int, events: list[Event]) -> RenderableType:
         players = self.names
@@ -653,12 +709,25 @@ class HotSeat:
         antes = [e for e in events if isinstance(e, Ante)]
         payers = ", ".join(players[e.seat] for e in antes)
         amount = antes[0].amount if antes else 0
-        lot = " (drawn by lot)" if deal == 0 else ""
+        deals = self.look.text(
+            (_("{dealer} deals (drawn by lot).") if deal == 0 else _("{dealer} deals.")).format(
+                dealer=players[dealer]
+            )
+        )
         exempt = [players[s] for s in range(4) if s not in {e.seat for e in antes}]
-        skip = f"; {exempt[0]}, first out last deal, pays nothing" if exempt else ""
+        antes_words = _("Antes of {amount} from {payers}").format(
+            amount=kopecks(amount, language()), payers=payers
+        )
+        if exempt:
+            antes_words += _("; {name}, first out last deal, pays nothing").format(name=exempt[0])
         text = Text.assemble(
-            (f"Deal {deal + 1} of {self.session.rules.deals}", "bold"),
-            f" {self.look.dot} {players[dealer]} deals{lot}. Antes of {amount} kop from {payers}{skip}.",
+            (
+                self.look.text(
+                    _("Deal {n} of {deals}").format(n=deal + 1, deals=self.session.rules.deals)
+                ),
+                "bold",
+            ),
+            f" {self.look.dot} {deals} {self.look.text(antes_words)}.",
         )
         opening = house_rules_panel(
             self.session.rules, self.look, undo=self.settings.undo, hints=self.settings.hints
@@ -701,7 +770,7 @@ class HotSeat:
             self._hint(self.viewer)
             return
         if what == "rules":
-            self._page(Markdown(self.look.text(rulebook_text())))
+            self._page(Markdown(self.look.text(rulebook_text(language()))))
             return
         self.terminal.clear()
         if what == "help":
@@ -718,33 +787,35 @@ class HotSeat:
         else:
             self.terminal.show(self._standings())
         with contextlib.suppress(Resized):  # back to the hand, drawn at the new size
-            self._ask("Press Enter to go back. ")
+            self._ask(self.look.text(_("Press Enter to go back. ")))
 
     def _hint(self, seat: int) -> None:
         """The coach's hint from the seat's view alone, the same every time at the same moment;
         that it was asked for is public, what it said is not."""
         view = self.session.view(seat)
         self.terminal.clear()
-        self.terminal.show(Text(f"The coach is thinking{self.look.ellipsis}", style="dim"))
+        self.terminal.show(Text(self.look.text(_("The coach is thinking…")), style="dim"))
         seed = hint_seed(self.session.seed, len(self.session.deals) - 1, len(view.events))
         advice = hint(view, seed=seed)
-        self._note(Text(f" {self.names[seat]} asked the coach."))
-        width, _ = self.terminal.size()
+        self._note(
+            Text(" " + self.look.text(_("{name} asked the coach.").format(name=self.names[seat])))
+        )
+        width = self.terminal.size()[0]
         self.terminal.clear()
         self.terminal.show(hint_panel(advice, self.look, self.names[seat], width))
-        self.terminal.read("Press Enter to go back. ")
+        self.terminal.read(self.look.text(_("Press Enter to go back. ")))
 
     def _standings(self) -> Table:
         log = self.session.log()
         players = self.names
         totals = session_accounts(log)
         current = accounts(log[-1])
-        table = Table(
-            title=f"Scores after {len(log) - 1} of {self.session.rules.deals} deals, and this deal so far",
-            box=self.look.box,
+        title = _("Scores after {done} of {deals} deals, and this deal so far").format(
+            done=len(log) - 1, deals=self.session.rules.deals
         )
-        for column in ("player", "antes", "won", "remises", "this deal", "net"):
-            table.add_column(column, justify="left" if column == "player" else "right")
+        table = Table(title=self.look.text(title), box=self.look.box)
+        for i, column in enumerate(_(STANDINGS_COLUMNS).split("|")):
+            table.add_column(self.look.text(column), justify="right" if i else "left")
         for seat, name in enumerate(players):
             t = totals[seat]
             table.add_row(
@@ -755,7 +826,9 @@ class HotSeat:
                 self.look.money(current[seat].net),
                 self.look.money(t.net),
             )
-        table.caption = f"kitty {self.session.kitty} kop"
+        table.caption = self.look.text(
+            _("kitty {amount}").format(amount=kopecks(self.session.kitty, language()))
+        )
         return table
 
     def _page(self, renderable: RenderableType) -> None:
@@ -773,13 +846,17 @@ class HotSeat:
             more = start < len(lines)
             try:
                 answer = self._ask(
-                    f"-- rules {min(start, len(lines))}/{len(lines)} lines: Enter for more, q to go back -- "
-                    if more
-                    else "-- end of the rules: Enter to go back -- "
+                    self.look.text(
+                        _("-- rules {at}/{lines} lines: Enter for more, q to go back -- ").format(
+                            at=min(start, len(lines)), lines=len(lines)
+                        )
+                        if more
+                        else _("-- end of the rules: Enter to go back -- ")
+                    )
                 )
             except Resized:
                 return  # back to the hand, drawn at the new size
-            if answer.strip().lower() == "q":
+            if answer.strip().lower() in BACK[language()]:
                 return
 
     # ---------------------------------------------------------------- the end
@@ -798,11 +875,15 @@ class HotSeat:
             path = Path(self.settings.record_path)
             try:
                 write_private(path, dumps_session(self.session) + "\n")
-                self.terminal.show(Text(f"The game record was written to {path}."))
+                self.terminal.show(
+                    Text(_("The game record was written to {path}.").format(path=path))
+                )
             except OSError as exc:
                 self.terminal.show(
                     Text(
-                        f"The game record could not be written to {path}: {os_reason(exc)}",
+                        _("The game record could not be written to {path}: {reason}").format(
+                            path=path, reason=os_reason(exc)
+                        ),
                         style="red",
                     )
                 )
@@ -811,23 +892,33 @@ class HotSeat:
         try:
             append_score(self.session, self.settings.session_id)
         except OSError as exc:
-            words, _ = self._where_saved()
+            words, _saved = self._where_saved()
             self.terminal.show(
                 Text(
-                    f"The score history could not be written: {os_reason(exc)}. {words}",
+                    _("The score history could not be written: {reason}. {words}").format(
+                        reason=os_reason(exc), words=words
+                    ),
                     style="bold red",
                 )
             )
             return 1
-        self.terminal.show(Text(f"The session is in your score history: {command('scores')}"))
+        self.terminal.show(
+            Text(
+                _("The session is in your score history: {command}").format(
+                    command=command("scores")
+                )
+            )
+        )
         if self.save_target is not None:
             try:
                 discard_save()
             except OSError as exc:
                 self.terminal.show(
                     Text(
-                        f"The finished game's save could not be removed ({os_reason(exc)}); "
-                        "it is safe to delete it.",
+                        _(
+                            "The finished game's save could not be removed ({reason}); "
+                            "it is safe to delete it."
+                        ).format(reason=os_reason(exc)),
                         style="red",
                     )
                 )

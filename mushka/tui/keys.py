@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
+from typing import Final
 
-from mushka.actions import Action, discard, parse_action, play, take
+from mushka.actions import DRAW, PASS, Action, discard, parse_action, play, take
+from mushka.card_input import parse_card_ru
 from mushka.cards import CARDS
 from mushka.engine import Step
+from mushka.errors import InvalidCardError
+from mushka.i18n import ENGLISH, N_, RUSSIAN, _, _n, language
+from mushka.tui.command import command
 from mushka.tui.look import printable
 from mushka.view import SeatView
 
@@ -19,7 +25,22 @@ COMMANDS = {
     "q": "quit", "quit": "quit", "exit": "quit",
 }  # fmt: skip
 
-HELP = """\
+# The Russian commands. A single letter may be none of the card letters (ranks В Д К Т, suits
+# Ч Т Б П, М for the mushka): "п" alone is пики, not пас. The English keys keep working, except
+# "m": the Latin m looks like the Cyrillic м, so in Russian both play the mushka (the memory is о).
+RUSSIAN_COMMANDS = {
+    "помощь": "help", "справка": "help",
+    "подсказка": "hint", "совет": "hint",
+    "правила": "rules",
+    "с": "scores", "счёт": "scores", "счет": "scores",
+    "о": "memory", "отбой": "memory", "память": "memory",
+    "х": "quit", "хватит": "quit", "выйти": "quit", "стоп": "quit",
+}  # fmt: skip
+CARD_LETTERS: Final = frozenset("вдктчбпм")  # no Russian command may be one of these alone
+RUSSIAN_DRAW: Final = frozenset({"+", "прикуп", "прикупить"})
+RUSSIAN_PASS: Final = frozenset({"-", "−", "–", "пас"})  # hyphen, minus sign, en dash
+
+HELP = N_("""\
 How to answer (the line above the prompt lists what you may do now):
   a number      the card with that number in your hand (or the face-down position)
   a card code   QH, 10s, t♠, a♠ ... (rank then suit; T is ten)
@@ -30,13 +51,30 @@ How to answer (the line above the prompt lists what you may do now):
   s             your scores so far   q   save and quit (continue with: {resume})
   h, hint       the coach: what strong would play, each move's worth (house rule --hints)
 Ctrl-C and Ctrl-D also save and quit. Every move is saved as it is made.
-"""
+""")
 
 _LONGEST = 64  # a longer line is no move and no command, whatever it holds
 
 
 class InputProblem(Exception):
     """Typed input that is not a move; the message says what to type instead."""
+
+
+def commands(lang: str | None = None) -> dict[str, str]:
+    """The command words of the move prompt in `lang` (default: the process language)."""
+    if (lang or language()) == ENGLISH:
+        return COMMANDS
+    return {**{k: v for k, v in COMMANDS.items() if k != "m"}, **RUSSIAN_COMMANDS}
+
+
+def move_keys(lang: str | None = None) -> tuple[str, str]:
+    """The keys the prompt names for a draw and a pass: d and p in English, + and - in Russian."""
+    return ("d", "p") if (lang or language()) == ENGLISH else ("+", "-")
+
+
+def help_text() -> str:
+    """The `?` help in the process language."""
+    return _(HELP).format(resume=command("resume"))
 
 
 def ascii_digits(text: str) -> str:
@@ -61,22 +99,61 @@ def number(text: str) -> int | None:
     return int(text)
 
 
+def number_keys(numbers: Sequence[int]) -> str:
+    """'1, 3' or '1-5': a run of three or more numbers is written as a range."""
+    parts: list[str] = []
+    i = 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{numbers[i]}-{numbers[j]}")
+        else:
+            parts.extend(str(n) for n in numbers[i : j + 1])
+        i = j + 1
+    return ", ".join(parts)
+
+
+def prompt_keys(view: SeatView) -> str:
+    """The prompt, listing exactly the keys that are legal now and the commands."""
+    if view.step is Step.TAKE:
+        numbers = list(range(1, view.face_down_count + 1))
+    else:
+        legal_cards = {a.card for a in view.legal_actions if a.card is not None}
+        numbers = [i for i, c in enumerate(view.hand, start=1) if c in legal_cards]
+    draw, pass_ = move_keys()
+    extra = [k for k, a in ((draw, DRAW), (pass_, PASS)) if a in view.legal_actions]
+    first = number_keys(numbers)
+    keys = ", ".join(
+        [k for k in (first, *extra) if k]
+        + [_("? help"), _("m played"), _("s scores"), _("q save & quit")]
+    )
+    return _("Your move [{keys}]: ").format(keys=keys)
+
+
 def _numbers(count: int) -> str:
     """'type 1', 'type 1 or 2', 'a number from 1 to 5'."""
-    if count <= 2:
-        return "type " + " or ".join(str(n) for n in range(1, count + 1))
-    return f"a number from 1 to {count}"
+    if count == 1:
+        return _("type 1")
+    if count == 2:
+        return _("type 1 or 2")
+    return _("a number from 1 to {count}").format(count=count)
 
 
 def _span(count: int) -> str:
     """'1', '1 or 2', '1–5'."""
-    return " or ".join(str(n) for n in range(1, count + 1)) if count <= 2 else f"1–{count}"
+    if count == 1:
+        return "1"
+    if count == 2:
+        return _("1 or 2")
+    return f"1–{count}"
 
 
 def _your_cards(count: int) -> str:
     if count == 1:
-        return "your only card is number 1"
-    return f"your cards are numbered 1 to {count}"
+        return _("your only card is number 1")
+    return _("your cards are numbered 1 to {count}").format(count=count)
 
 
 def shown(text: str) -> str:
@@ -85,37 +162,84 @@ def shown(text: str) -> str:
 
 
 def interpret(text: str, view: SeatView) -> Action | str:
-    """Turn what the player typed into an action or a command name; raise InputProblem if neither."""
+    """Turn what the player typed into an action or a command name; raise InputProblem if neither.
+
+    In Russian, cards may be named by their Russian codes (дч, 10б, тп, м), + or прикуп draws,
+    - or пас passes; the English codes and keys keep working.
+    """
     if len(text) > _LONGEST:
         raise InputProblem(
-            f"“{shown(text)}” ({len(text)} characters) is not a move. Type a card's number or code, "
-            "d to draw, p to pass, or ? for help."
+            _n(
+                "“{text}” ({n} character) is not a move. Type a card's number or code, "
+                "d to draw, p to pass, or ? for help.",
+                "“{text}” ({n} characters) is not a move. Type a card's number or code, "
+                "d to draw, p to pass, or ? for help.",
+                len(text),
+            ).format(text=shown(text), n=len(text))
         )
     typed = ascii_digits(text).strip().lower()
     if not typed:
-        raise InputProblem("Type your move (a card's number or code, d, p), or ? for help.")
-    if typed in COMMANDS:
-        return COMMANDS[typed]
+        raise InputProblem(_("Type your move (a card's number or code, d, p), or ? for help."))
+    russian = language() == RUSSIAN
+    known = commands()
+    if typed in known:
+        return known[typed]
     hand = view.hand
     if view.step is Step.TAKE:
         count = view.face_down_count
         position = number(typed.removeprefix("take").strip())
         if position is not None and 1 <= position <= count:
             return take(position - 1)
-        raise InputProblem(f"Pick a face-down card by its position: {_numbers(count)}.")
+        raise InputProblem(
+            _("Pick a face-down card by its position: {numbers}.").format(numbers=_numbers(count))
+        )
     card_number = number(typed)
     if card_number is not None:
         if not 1 <= card_number <= len(hand):
-            raise InputProblem(f"There is no card number {shown(typed)}: {_your_cards(len(hand))}.")
+            raise InputProblem(
+                _("There is no card number {typed}: {cards}.").format(
+                    typed=shown(typed), cards=_your_cards(len(hand))
+                )
+            )
         card = hand[card_number - 1]
         return discard(card) if view.step is Step.DISCARD else play(card)
+    if russian:
+        action = _russian(typed)
+        if action is not None:
+            return _in_step(view, action)
     try:
         action = parse_action(typed)
     except ValueError:  # InvalidInputError, or int() refusing what isdigit() accepted
         raise InputProblem(
-            f"“{shown(text)}” is not a move. Type a card's number ({_span(len(hand))}) or code (e.g. qh), "
-            "d to draw, p to pass, or ? for help."
+            _(
+                "“{text}” is not a move. Type a card's number ({span}) or code (e.g. qh), "
+                "d to draw, p to pass, or ? for help."
+            ).format(text=shown(text), span=_span(len(hand)))
         ) from None
+    return _in_step(view, action)
+
+
+def _in_step(view: SeatView, action: Action) -> Action:
+    """A card named while discarding is the discard of that card."""
     if view.step is Step.DISCARD and action.card is not None:
         return discard(CARDS[action.card])
     return action
+
+
+def _russian(typed: str) -> Action | None:
+    """A move typed the Russian way; None for input without Cyrillic letters, to be read the
+    English way; InputProblem (the card reader's explanation) for Cyrillic that names no move."""
+    if typed in RUSSIAN_DRAW:
+        return DRAW
+    if typed in RUSSIAN_PASS:
+        return PASS
+    try:
+        return play(parse_card_ru(typed))
+    except InvalidCardError as problem:
+        if not any("а" <= c <= "я" or c == "ё" for c in typed):
+            return None  # qh, 10s, d, pass, or no letter of a Russian code: the English way
+        if typed == "п":
+            raise InputProblem(
+                _("“п” is the suit of spades, not a pass: to pass, type - or пас.")
+            ) from None
+        raise InputProblem(printable(str(problem))) from None

@@ -15,7 +15,7 @@ from rich.markdown import Markdown
 from rich.pager import Pager
 
 from mushka.errors import short_repr
-from mushka.i18n import ENGLISH, LANGUAGES, LanguageError, gettext
+from mushka.i18n import ENGLISH, LANGUAGES, LanguageError, gettext, language
 from mushka.tui.look import transliterate
 
 RULEBOOKS: Final = {"en": "rules.md", "ru": "rules.ru.md"}
@@ -42,9 +42,10 @@ def rulebook_text(lang: str = ENGLISH) -> str:
     return (Path(__file__).resolve().parents[2] / name).read_text(encoding="utf-8")
 
 
-def show_rulebook(console: Console, ascii_only: bool = False, lang: str = ENGLISH) -> None:
-    """Print the rulebook in `lang`: paged on a terminal, with styles only where the pager can show them."""
-    text = rulebook_text(lang)
+def show_rulebook(console: Console, ascii_only: bool = False, lang: str | None = None) -> None:
+    """Print the rulebook in `lang` (default: the language this process speaks, which the command
+    line chose at start-up): paged on a terminal, with styles only where the pager can show them."""
+    text = rulebook_text(lang or language())
     document = Markdown(transliterate(text) if ascii_only else text)
     if not console.is_terminal:
         console.print(document)

@@ -19,7 +19,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from mushka.actions import DRAW, PASS
 from mushka.cards import CARDS, RANK_CODES, SUITS, Card, Suit
 from mushka.choices import choices_sentence
 from mushka.engine import Step
@@ -27,8 +26,8 @@ from mushka.events import Draw, Event, Expose, Follow, Lead, Pass, Take, TakeBac
 from mushka.house_rules import Exchange, HouseRules
 from mushka.i18n import ENGLISH, N_, _, _n, card_label, language, suit_noun
 from mushka.ledger import DealSummary, SeatAccount
-from mushka.tui.command import command
-from mushka.tui.keys import HELP
+from mushka.tui.keys import help_text
+from mushka.tui.keys import prompt_keys as prompt_keys  # re-exported: it lived here
 from mushka.tui.look import Look as Look  # the table's look; re-exported for older imports
 from mushka.tui.look import assemble, pad
 from mushka.view import SeatView
@@ -105,7 +104,7 @@ def help_screen(
     rules: HouseRules, look: Look, undo: bool | None = None, hints: bool | None = None
 ) -> Group:
     """The `?` help: what to type, then the house rules this table agreed on."""
-    text = HELP.format(resume=command("resume"))
+    text = help_text()
     return Group(Text(look.text(text)), house_rules_panel(rules, look, undo, hints), Text(""))
 
 
@@ -424,37 +423,6 @@ def choices_line(view: SeatView, look: Look) -> Text:
             **_speaking(),
         )
     )
-
-
-def number_keys(numbers: Sequence[int]) -> str:
-    """'1, 3' or '1-5': a run of three or more numbers is written as a range."""
-    parts: list[str] = []
-    i = 0
-    while i < len(numbers):
-        j = i
-        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
-            j += 1
-        if j - i >= 2:
-            parts.append(f"{numbers[i]}-{numbers[j]}")
-        else:
-            parts.extend(str(n) for n in numbers[i : j + 1])
-        i = j + 1
-    return ", ".join(parts)
-
-
-def prompt_keys(view: SeatView) -> str:
-    """The prompt, listing exactly the keys that are legal now and the commands."""
-    if view.step is Step.TAKE:
-        numbers = list(range(1, view.face_down_count + 1))
-    else:
-        legal_cards = {a.card for a in view.legal_actions if a.card is not None}
-        numbers = [i for i, c in enumerate(view.hand, start=1) if c in legal_cards]
-    extra = [k for k, a in (("d", DRAW), ("p", PASS)) if a in view.legal_actions]
-    first = number_keys(numbers)
-    keys = ", ".join(
-        [k for k in (first, *extra) if k] + ["? help", "m played", "s scores", "q save & quit"]
-    )
-    return f"Your move [{keys}]: "
 
 
 class PrivateScreen:

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from mushka.i18n import _
+
 # Erase the screen and the scrollback (xterm's ED 3, understood by xterm, VTE, kitty, iTerm2,
 # tmux, screen, the Linux console and Windows Terminal).
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
@@ -153,7 +155,7 @@ def alternate_screen_problem(term: str) -> str | None:
     A terminal whose terminfo entry has no alternate screen (`smcup`) — TERM=dumb, an unknown or
     missing TERM, many IDE consoles — would keep every hand drawn on it in its history.
     """
-    why = (
+    why = _(
         "this terminal has no alternate screen (TERM={term}), so every hand drawn on it would stay "
         "in its scrollback for the next player to scroll back to. Play in a terminal such as xterm, "
         "GNOME Terminal, Konsole, iTerm2, kitty, Windows Terminal, or inside tmux or screen"
