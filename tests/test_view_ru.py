@@ -3,7 +3,6 @@ and keeps Cyrillic (and wide) names in line; English stays as the other tests pi
 
 from __future__ import annotations
 
-import inspect
 import io
 import json
 import random
@@ -16,7 +15,6 @@ from rich.cells import cell_len
 from rich.console import Console, Group
 
 from mushka.actions import Kind
-from mushka.choices import choices_sentence
 from mushka.engine import Session, Step
 from mushka.house_rules import Exchange, HouseRules
 from mushka.i18n import ENGLISH, RUSSIAN, language, use_language
@@ -36,9 +34,6 @@ WIDE = ("王小明", "Zoë", "Å\u0301sa", "Глеб")  # wide CJK, a precompose
 # Words of the English table that a Russian screen must not show (a Latin word at all is a
 # leftover: the Russian table writes cards В Д К Т and has no Latin letters but in names).
 ENGLISH_WORDS = ("deal", "kitty", "talon", "trick", "pass", "cards", "net", "dealer", "kop")
-# choices_sentence speaks Russian once helper ru-words' choices.py (lang=) is merged; until then
-# the choices line is English and is left out of the checks below.
-CHOICES_SPEAK = "lang" in inspect.signature(choices_sentence).parameters
 
 
 @pytest.fixture(autouse=True)
@@ -95,12 +90,6 @@ def screens(seed: int, players: tuple[str, ...] = NAMES) -> dict[str, SeatView]:
 
 
 def speaks_russian(text: str, names: tuple[str, ...] = NAMES) -> None:
-    if not CHOICES_SPEAK:  # the choices line: see CHOICES_SPEAK
-        text = "\n".join(
-            line
-            for line in text.splitlines()
-            if not re.match(r"\s*(Lead|Follow|Play|Draw|Pass|Take|Discard|Nothing)\b", line)
-        )
     rest = text
     for name in names:
         rest = rest.replace(name, " ")

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
-from typing import Any
 
 from rich.cells import cell_len
 from rich.console import (
@@ -24,9 +22,9 @@ from mushka.choices import choices_sentence
 from mushka.engine import Step
 from mushka.events import Draw, Event, Expose, Follow, Lead, Pass, Take, TakeBack, Trick
 from mushka.house_rules import Exchange, HouseRules
-from mushka.i18n import ENGLISH, N_, _, _n, card_label, language, suit_noun
+from mushka.i18n import N_, _, _n, card_label, language, suit_noun
 from mushka.ledger import DealSummary, SeatAccount
-from mushka.tui.keys import help_text
+from mushka.tui.keys import help_text, move_keys
 from mushka.tui.keys import prompt_keys as prompt_keys  # re-exported: it lived here
 from mushka.tui.look import Look as Look  # the table's look; re-exported for older imports
 from mushka.tui.look import assemble, pad
@@ -44,12 +42,6 @@ _EXCHANGES = {Exchange.MODERN: N_("modern exchange"), Exchange.OLD: N_("old exch
 
 def ordinal(n: int) -> str:
     return _(_ORDINALS[n]) if n in _ORDINALS else _("{n}th").format(n=n)
-
-
-def _move_keys() -> tuple[str, str]:
-    """The keys the choices line names for a draw and a pass (mushka.tui.keys.move_keys once
-    helper ru-flow's keys.py is merged)."""
-    return ("d", "p") if language() == ENGLISH else ("+", "-")
 
 
 # ---------------------------------------------------------------- the private screen
@@ -399,14 +391,6 @@ def hand_panel(view: SeatView, look: Look, highlight: Card | None = None) -> Pan
     return Panel(text, title=title, title_align="left", box=look.box, padding=(0, 1))
 
 
-def _speaking() -> dict[str, Any]:
-    """How choices_sentence is asked to speak: the process language and its keys, once
-    choices.py takes `lang` (helper ru-words); until then, English with the English keys."""
-    if "lang" in inspect.signature(choices_sentence).parameters:
-        return {"keys": _move_keys(), "lang": language()}
-    return {"keys": True}
-
-
 def choices_line(view: SeatView, look: Look) -> Text:
     """What the acting seat may do, with the numbers and letters to type."""
     numbers = {card: str(i) for i, card in enumerate(view.hand, start=1)}
@@ -420,7 +404,8 @@ def choices_line(view: SeatView, look: Look) -> Text:
             remise=view.rules.remise,
             face_down=view.face_down_count,
             name=numbers.__getitem__,
-            **_speaking(),
+            keys=move_keys(),
+            lang=language(),
         )
     )
 
