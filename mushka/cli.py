@@ -121,14 +121,15 @@ _CLICK_ERRORS: tuple[tuple[str, str], ...] = (
     (r"Missing option (?P<name>.+)\.", N_("missing option {name}")),
     (r"Option (?P<option>.+) requires an argument\.", N_("option {option} needs a value")),
     (r"Option (?P<option>.+) does not take a value\.", N_("option {option} takes no value")),
-    (r"Got unexpected extra arguments? \((?P<extra>.*)\)", N_("unexpected arguments: {extra}")),
+    (r"Got unexpected extra argument\(s\) \((?P<extra>.*)\)", N_("unexpected arguments: {extra}")),
 )
 
 
 def _click_words(message: str) -> str:
-    """A usage error of click's in the process language, its "Did you mean" hint too."""
+    """A usage error of click's in the process language, with its hint of what was meant."""
     if language() == ENGLISH:
         return message
+    message, _sep, possible = message.partition(" (Possible options: ")
     message, _sep, guess = message.partition(" Did you mean ")
     for pattern, template in _CLICK_ERRORS:
         found = re.fullmatch(pattern, message)
@@ -136,7 +137,9 @@ def _click_words(message: str) -> str:
             message = _(template).format(**found.groupdict())
             break
     if guess:
-        message += " " + _("Did you mean {guess}").format(guess=guess.rstrip("?")) + "?"
+        message += ". " + _("Did you mean {guess}").format(guess=guess.rstrip("?")) + "?"
+    if possible:
+        message += " " + _("(perhaps: {options})").format(options=possible.rstrip(")"))
     return message
 
 
@@ -642,8 +645,8 @@ def _tree() -> typer.Typer:
                 help=_(
                     "Compare strategies, e.g. strong,basic,random: each against three of each "
                     "other, in every seat over the same deals (-n sessions per pairing); a table "
-                    "with 95% intervals."
-                ),
+                    "with {level} intervals."
+                ).format(level="95%"),  # a literal "% i" would read as a placeholder
             ),
         ] = None,
         stake: Annotated[
