@@ -117,6 +117,7 @@ class _Command(_Words, TyperCommand):
 _CLICK_ERRORS: tuple[tuple[str, str], ...] = (
     (r"No such option: (?P<option>\S+)", N_("no such option: {option}")),
     (r"No such command (?P<name>.+)\.", N_("no such command {name}")),
+    (r"Missing command\.", N_("no command given")),
     (r"Missing argument (?P<name>.+)\.", N_("missing argument {name}")),
     (r"Missing option (?P<name>.+)\.", N_("missing option {name}")),
     (r"Option (?P<option>.+) requires an argument\.", N_("option {option} needs a value")),
