@@ -15,7 +15,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 from typer._click.core import Command
@@ -40,6 +40,11 @@ from mushka.i18n import (
 class _Words(Command):
     """Help in the process language: click's own headings and notes are English words of ours."""
 
+    def get_help(self, ctx: Any) -> str:
+        if shown(_("Usage: "), sys.stdout) != _("Usage: "):  # a console that cannot show Russian
+            ctx.formatter_class = _Spelled
+        return super().get_help(ctx)
+
     def format_usage(self, ctx: Any, formatter: HelpFormatter) -> None:
         pieces = self.collect_usage_pieces(ctx)
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
@@ -54,6 +59,40 @@ class _Words(Command):
         if rows:
             with formatter.section(_("Options")):
                 formatter.write_dl([(names, _noted(text)) for names, text in rows])
+
+
+def shown(text: str, stream: TextIO) -> str:
+    """`text` as `stream` can carry it: on an ASCII console, Russian is spelled in Latin letters
+    (as the table spells it there) rather than sent as UTF-8 bytes or escapes."""
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return _latin(text)
+    return text
+
+
+class _Spelled(HelpFormatter):
+    """Help for a console that cannot show Russian: spelled in Latin letters, then wrapped."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, _latin(args), _latin(prefix or ""))
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_latin(heading))
+
+    def write_text(self, text: str) -> None:
+        super().write_text(_latin(text))
+
+    def write_dl(
+        self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        super().write_dl([(_latin(a), _latin(b)) for a, b in rows], col_max, col_spacing)
+
+
+def _latin(text: str) -> str:
+    from mushka.tui.look import transliterate  # only here: it loads Rich
+
+    return transliterate(text)
 
 
 def _noted(text: str) -> str:
@@ -86,7 +125,7 @@ class _Commands(_Words, TyperGroup):
             typer.echo(exc.format_message())
             sys.exit(exc.exit_code)
         except ClickException as exc:
-            print(usage_line(exc), file=sys.stderr)  # in the console's encoding, not forced UTF-8
+            print(shown(usage_line(exc), sys.stderr), file=sys.stderr)  # not forced UTF-8
             sys.exit(exc.exit_code)
         except typer.Abort:
             sys.exit(1)
@@ -698,7 +737,9 @@ def main() -> None:
         chosen = choose_language(asked)
     except LanguageError:
         use_language(choose_language())  # refused in the language the environment asks for
-        print(f"mushka --lang: {_unknown_language(asked or '')}", file=sys.stderr)
+        print(
+            shown(f"mushka --lang: {_unknown_language(asked or '')}", sys.stderr), file=sys.stderr
+        )
         sys.exit(2)
     use_language(chosen)
     build_app()()

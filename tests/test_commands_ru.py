@@ -71,6 +71,15 @@ def test_every_command_s_help_is_russian(command: str) -> None:
     assert cyrillic_share(done.stdout) >= 0.6, done.stdout
 
 
+@pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)])
+def test_on_an_ascii_console_russian_help_is_spelled_in_latin_letters(command: list[str]) -> None:
+    done = mushka(*command, "--help", MUSHKA_LANG="ru", PYTHONIOENCODING="ascii")
+    assert done.returncode == 0 and done.stdout.startswith("Ispolzovanie: mushka")
+    assert done.stdout.isascii() and max(map(len, done.stdout.splitlines())) <= 80
+    error = mushka(*command, "--bogus", MUSHKA_LANG="ru", PYTHONIOENCODING="ascii").stderr
+    assert error.isascii() and "--bogus" in error and "\\u" not in error
+
+
 # ------------------------------------------------------------------ which language speaks
 
 
