@@ -206,6 +206,24 @@ def test_scores_without_sessions_and_check_of_a_bad_file_speak_russian(
     assert result.exit_code == 1 and "в нём нет ни одной записи игры" in result.output
 
 
+def test_scores_headers_are_russian(
+    russian: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mushka.house_rules import HouseRules
+    from mushka.study.simulate import play_random_session
+    from mushka.tui.storage import append_score
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    for seed in (1, 2, 3):
+        append_score(play_random_session(HouseRules(), seed, ("Анна", "Борис", "Вера", "Глеб")))
+    listing = CliRunner().invoke(build_app(), ["scores"], env={"COLUMNS": "120"}).output
+    assert "3 сыгранные партии, последние сверху" in listing
+    for header in ("окончена", "игроки и их итоги", "победитель"):
+        assert header in listing
+    last = CliRunner().invoke(build_app(), ["scores", "--last"], env={"COLUMNS": "100"}).output
+    assert last.startswith("Партия окончена ")
+
+
 # ------------------------------------------------------------------ a saved game
 
 
@@ -232,3 +250,15 @@ def test_a_save_keeps_no_language_and_resumes_in_the_resumer_s(tmp_path: Path) -
         child.expect(resuming + r" \(")
         child.terminate(force=True)
         child.close()
+
+    # `play` finds the save and asks, in Russian; «д» (да) resumes it
+    env = {**clean, "XDG_STATE_HOME": str(tmp_path / "state"), "MUSHKA_LANG": "ru"}
+    child = pexpect.spawn(
+        str(MUSHKA), ["play"], env=env, dimensions=(24, 80), encoding="utf-8", timeout=15
+    )
+    child.expect(r"Есть сохранённая неоконченная игра \(сдача 1 из 4: Anna, Boris, Vera, Gleb\)")
+    child.expect(r"\[Д/н\] ")
+    child.sendline("д")
+    child.expect("Продолжаем сохранённую игру")
+    child.terminate(force=True)
+    child.close()
