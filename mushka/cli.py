@@ -41,7 +41,7 @@ class _Words(Command):
     """Help in the process language: click's own headings and notes are English words of ours."""
 
     def get_help(self, ctx: Any) -> str:
-        if shown(_("Usage: "), sys.stdout) != _("Usage: "):  # a console that cannot show Russian
+        if not _carries(sys.stdout, _("Usage: ")):  # a console that cannot show this language
             ctx.formatter_class = _Spelled
         return super().get_help(ctx)
 
@@ -64,11 +64,15 @@ class _Words(Command):
 def shown(text: str, stream: TextIO) -> str:
     """`text` as `stream` can carry it: on an ASCII console, Russian is spelled in Latin letters
     (as the table spells it there) rather than sent as UTF-8 bytes or escapes."""
+    return text if _carries(stream, text) else _latin(text)
+
+
+def _carries(stream: TextIO, text: str) -> bool:
     try:
         text.encode(getattr(stream, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):
-        return _latin(text)
-    return text
+        return False
+    return True
 
 
 class _Spelled(HelpFormatter):
@@ -133,14 +137,14 @@ class _Commands(_Words, TyperGroup):
 
     def format_options(self, ctx: Any, formatter: HelpFormatter) -> None:
         super().format_options(ctx, formatter)
-        shown = [
+        listed = [
             (name, command)
             for name in self.list_commands(ctx)
             if (command := self.get_command(ctx, name)) is not None and not command.hidden
         ]
-        if shown:
-            limit = formatter.width - 6 - max(len(name) for name, _command in shown)
-            rows = [(name, command.get_short_help_str(limit)) for name, command in shown]
+        if listed:
+            limit = formatter.width - 6 - max(len(name) for name, _command in listed)
+            rows = [(name, command.get_short_help_str(limit)) for name, command in listed]
             with formatter.section(_("Commands")):
                 formatter.write_dl(rows)
 
@@ -362,6 +366,7 @@ def __getattr__(name: str) -> typer.Typer:
 
 
 def _tree() -> typer.Typer:
+    """The commands, in play order, with their help in the process language."""
     app = typer.Typer(
         name="mushka",
         cls=_Commands,
@@ -404,7 +409,7 @@ def _tree() -> typer.Typer:
             ),
         ] = None,
     ) -> None:
-        pass
+        """The program's own options; `main` has read --lang already, before building this."""
 
     # ------------------------------------------------------------ the commands, in play order
 
