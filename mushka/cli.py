@@ -1,5 +1,9 @@
 """The `mushka` command line: options parsed and checked for form, then each command's module runs.
 
+The language comes first: `main` reads `--lang` (else MUSHKA_LANG, else the locale) from the
+arguments before anything else, because the help is written into the command tree as it is
+built; `build_app` then builds the tree in that language.
+
 Start-up stays light: nothing here imports Rich, the engine, the computer players or the study;
 each command imports its own module when it runs. (No `from __future__ import annotations`:
 typer would then evaluate every annotation string again while building the command tree.)
@@ -11,16 +15,102 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
+from typer._click.core import Command
 from typer._click.exceptions import BadParameter, ClickException, NoArgsIsHelpError
+from typer._click.formatting import HelpFormatter
 from typer.core import TyperCommand, TyperGroup
 
 from mushka import __version__
+from mushka.errors import short_repr
+from mushka.i18n import (
+    ENGLISH,
+    LANGUAGES,
+    N_,
+    LanguageError,
+    _,
+    choose_language,
+    language,
+    use_language,
+)
 
 
-class _Commands(TyperGroup):
+class _Words(Command):
+    """Help in the process language: click's own headings and notes are English words of ours."""
+
+    def get_help(self, ctx: Any) -> str:
+        if not _carries(sys.stdout, _("Usage: ")):  # a console that cannot show this language
+            ctx.formatter_class = _Spelled
+        return super().get_help(ctx)
+
+    def format_usage(self, ctx: Any, formatter: HelpFormatter) -> None:
+        pieces = self.collect_usage_pieces(ctx)
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
+
+    def format_options(self, ctx: Any, formatter: HelpFormatter) -> None:
+        rows = [
+            record
+            for param in self.get_params(ctx)
+            if param.param_type_name == "option"
+            and (record := param.get_help_record(ctx)) is not None
+        ]
+        if rows:
+            with formatter.section(_("Options")):
+                formatter.write_dl([(names, _noted(text)) for names, text in rows])
+
+
+def shown(text: str, stream: TextIO) -> str:
+    """`text` as `stream` can carry it: on an ASCII console, Russian is spelled in Latin letters
+    (as the table spells it there) rather than sent as UTF-8 bytes or escapes."""
+    return text if _carries(stream, text) else _latin(text)
+
+
+def _carries(stream: TextIO, text: str) -> bool:
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+class _Spelled(HelpFormatter):
+    """Help for a console that cannot show Russian: spelled in Latin letters, then wrapped."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, _latin(args), _latin(prefix or ""))
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_latin(heading))
+
+    def write_text(self, text: str) -> None:
+        super().write_text(_latin(text))
+
+    def write_dl(
+        self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        super().write_dl([(_latin(a), _latin(b)) for a, b in rows], col_max, col_spacing)
+
+
+def _latin(text: str) -> str:
+    from mushka.tui.look import transliterate  # only here: it loads Rich
+
+    return transliterate(text)
+
+
+def _noted(text: str) -> str:
+    """An option's help with click's English notes ("[default: 4]") in the process language."""
+    if text == "Show this message and exit.":
+        return _("Show this message and exit.")
+    return re.sub(
+        r"\[default: (.*)\]$",
+        lambda m: "[" + _("default: {default}").format(default=m[1]) + "]",
+        text,
+    )
+
+
+class _Commands(_Words, TyperGroup):
     """The command group: every usage error is one plain line, whatever the console."""
 
     def main(  # type: ignore[override]  # the same call, with a narrower return
@@ -39,18 +129,62 @@ class _Commands(TyperGroup):
             typer.echo(exc.format_message())
             sys.exit(exc.exit_code)
         except ClickException as exc:
-            print(usage_line(exc), file=sys.stderr)  # in the console's encoding, not forced UTF-8
+            print(shown(usage_line(exc), sys.stderr), file=sys.stderr)  # not forced UTF-8
             sys.exit(exc.exit_code)
         except typer.Abort:
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
 
+    def format_options(self, ctx: Any, formatter: HelpFormatter) -> None:
+        super().format_options(ctx, formatter)
+        listed = [
+            (name, command)
+            for name in self.list_commands(ctx)
+            if (command := self.get_command(ctx, name)) is not None and not command.hidden
+        ]
+        if listed:
+            limit = formatter.width - 6 - max(len(name) for name, _command in listed)
+            rows = [(name, command.get_short_help_str(limit)) for name, command in listed]
+            with formatter.section(_("Commands")):
+                formatter.write_dl(rows)
 
-class _Command(TyperCommand):
+
+class _Command(_Words, TyperCommand):
     """A command whose usage line names its arguments plainly: FILE, not {FILE}."""
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return [piece.strip("{}") for piece in super().collect_usage_pieces(ctx)]
+
+
+# click's own usage errors, said in the process language; any other stays as click words it
+_CLICK_ERRORS: tuple[tuple[str, str], ...] = (
+    (r"No such option: (?P<option>\S+)", N_("no such option: {option}")),
+    (r"No such command (?P<name>.+)\.", N_("no such command {name}")),
+    (r"Missing command\.", N_("no command given")),
+    (r"Missing argument (?P<name>.+)\.", N_("missing argument {name}")),
+    (r"Missing option (?P<name>.+)\.", N_("missing option {name}")),
+    (r"Option (?P<option>.+) requires an argument\.", N_("option {option} needs a value")),
+    (r"Option (?P<option>.+) does not take a value\.", N_("option {option} takes no value")),
+    (r"Got unexpected extra argument\(s\) \((?P<extra>.*)\)", N_("unexpected arguments: {extra}")),
+)
+
+
+def _click_words(message: str) -> str:
+    """A usage error of click's in the process language, with its hint of what was meant."""
+    if language() == ENGLISH:
+        return message
+    message, _sep, possible = message.partition(" (Possible options: ")
+    message, _sep, guess = message.partition(" Did you mean ")
+    for pattern, template in _CLICK_ERRORS:
+        found = re.fullmatch(pattern, message)
+        if found:
+            message = _(template).format(**found.groupdict())
+            break
+    if guess:
+        message += ". " + _("Did you mean {guess}").format(guess=guess.rstrip("?")) + "?"
+    if possible:
+        message += " " + _("(perhaps: {options})").format(options=possible.rstrip(")"))
+    return message
 
 
 def usage_line(exc: ClickException) -> str:
@@ -67,18 +201,8 @@ def usage_line(exc: ClickException) -> str:
         if isinstance(hint, str) and hint:
             return f"{where} {hint}: {message}"
         return f"{where}: {message}"
-    message = _cut(" ".join(exc.format_message().split()))
-    return f"{where}: {message} (see: {where} --help)"
-
-
-app = typer.Typer(
-    name="mushka",
-    cls=_Commands,
-    help="Mushka-kopilka, the old Russian piggy-bank card game, for four players at one terminal.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,  # plain help: rewrapped to the console, ASCII-safe, and quick
-)
+    message = _click_words(_cut(" ".join(exc.format_message().split())))
+    return f"{where}: {message} " + _("(see: {command} --help)").format(command=where)
 
 
 # ---------------------------------------------------------------- values checked for form
@@ -91,12 +215,18 @@ def whole(low: int | None = None, high: int | None = None, digits: int = 9) -> C
         if isinstance(text, int):  # a default value
             return text
         if not re.fullmatch(f"[+-]?[0-9]{{1,{digits}}}", text.strip()):
-            raise BadParameter(f"give a whole number, not {_quote(text)}")
+            raise BadParameter(_("give a whole number, not {text}").format(text=_quote(text)))
         value = int(text)
         if low is not None and high is not None and not low <= value <= high:
-            raise BadParameter(f"must be from {low} to {high}, not {value}")
+            raise BadParameter(
+                _("must be from {low} to {high}, not {value}").format(
+                    low=low, high=high, value=value
+                )
+            )
         if low is not None and value < low:
-            raise BadParameter(f"must be at least {low}, not {value}")
+            raise BadParameter(
+                _("must be at least {low}, not {value}").format(low=low, value=value)
+            )
         return value
 
     return parse
@@ -107,7 +237,9 @@ def seconds(text: str | float) -> float:
     if isinstance(text, float | int):  # a default value
         return float(text)
     if not re.fullmatch(r"[0-9]{1,4}(\.[0-9]{1,6})?", text.strip()):
-        raise BadParameter(f"give a number of seconds such as 0.5, not {_quote(text)}")
+        raise BadParameter(
+            _("give a number of seconds such as 0.5, not {text}").format(text=_quote(text))
+        )
     return float(text)
 
 
@@ -126,346 +258,493 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
-def _root(
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
-        ),
-    ] = False,
-) -> None:
-    """Mushka-kopilka: 32 cards, five each, the ace of spades beats every trick."""
-    from mushka.i18n import choose_language, use_language  # here: --version stays light
-
-    use_language(choose_language())  # MUSHKA_LANG, else the locale (ru-commands adds --lang)
+def _unknown_language(value: str) -> str:
+    return _("unknown language {name}: choose one of {choices}").format(
+        name=short_repr(value), choices=", ".join(LANGUAGES)
+    )
 
 
-# ---------------------------------------------------------------- options shared by commands
+def _language_option(value: str | None) -> str | None:
+    """--lang as the tree sees it: `main` has already spoken it (before the help was built)."""
+    if value is not None:
+        try:
+            choose_language(value)
+        except LanguageError:
+            raise BadParameter(_unknown_language(value)) from None
+    return value
 
-AsciiOpt = Annotated[
-    bool, typer.Option("--ascii", help="Letters for suits and ASCII borders, for any console.")
-]
-StakeOpt = Annotated[
-    int,
-    typer.Option(
+
+def language_asked(args: Sequence[str]) -> str | None:
+    """The value of `--lang` among the options before the command's name, as click reads them."""
+    asked = None
+    words = iter(args)
+    for word in words:
+        if word == "--lang":
+            asked = next(words, None)
+        elif word.startswith("--lang="):
+            asked = word.removeprefix("--lang=")
+        elif word == "--" or not word.startswith("-"):
+            break  # the command's name: what follows is the command's
+    return asked
+
+
+# ---------------------------------------------------------------- the command tree
+
+
+def _ascii() -> Any:
+    return typer.Option("--ascii", help=_("Letters for suits and ASCII borders, for any console."))
+
+
+def _money(option: str, text: str) -> Any:
+    return typer.Option(option, parser=whole(), metavar=_("KOP"), help=text)
+
+
+def _stake() -> Any:
+    return _money(
         "--stake",
-        parser=whole(),
-        metavar="KOP",
-        help="Kopecks each player pays into the kitty at the start of every deal "
-        "(the previous deal's first out is spared).",
-    ),
-]
-RemiseOpt = Annotated[
-    int,
-    typer.Option(
+        _(
+            "Kopecks each player pays into the kitty at the start of every deal "
+            "(the previous deal's first out is spared)."
+        ),
+    )
+
+
+def _remise() -> Any:
+    return _money(
         "--remise",
-        parser=whole(),
-        metavar="KOP",
-        help="Kopecks paid into the kitty for a revoke, and by a player left without a trick.",
-    ),
-]
-PricesOpt = Annotated[
-    str,
-    typer.Option(
+        _("Kopecks paid into the kitty for a revoke, and by a player left without a trick."),
+    )
+
+
+def _prices() -> Any:
+    return typer.Option(
         "--prices",
-        metavar="H,C,D,S",
-        help="What a trick pays in hearts, clubs, diamonds and spades; "
-        "doubled when the mushka takes it.",
-    ),
-]
-DealsOpt = Annotated[
-    int,
-    typer.Option(
+        metavar=_("H,C,D,S"),
+        help=_(
+            "What a trick pays in hearts, clubs, diamonds and spades; "
+            "doubled when the mushka takes it."
+        ),
+    )
+
+
+def _deals() -> Any:
+    return typer.Option(
         "--deals",
         parser=whole(),
         metavar="N",
-        help="Deals in the session; the first out of the last deal takes the kitty.",
-    ),
-]
-ExchangeOpt = Annotated[
-    str,
-    typer.Option(
+        help=_("Deals in the session; the first out of the last deal takes the kitty."),
+    )
+
+
+def _exchange() -> Any:
+    return typer.Option(
         "--exchange",
         metavar="modern|old|off",
-        help="A hand dealt 3+ cards of a suit exchanges them: each other player takes one "
-        "blind (modern), the right-hand neighbour picks two (old), or no exchange (off).",
-    ),
-]
-RecordOpt = Annotated[
-    Path | None,
-    typer.Option("--record", metavar="FILE", help="Also write the game record to FILE."),
-]
+        help=_(
+            "A hand dealt 3+ cards of a suit exchanges them: each other player takes one "
+            "blind (modern), the right-hand neighbour picks two (old), or no exchange (off)."
+        ),
+    )
 
 
-# ---------------------------------------------------------------- the commands, in play order
+_APPS: dict[str, typer.Typer] = {}
 
 
-@app.command(short_help="Play a session at this terminal.")
-def play(
-    player: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--player",
-            metavar="NAME",
-            help="A player's name, in seat order; repeat up to four times. "
-            "Names not given are asked for.",
-        ),
-    ] = None,
-    stake: StakeOpt = 15,
-    remise: RemiseOpt = 5,
-    prices: PricesOpt = "4,3,2,1",
-    deals: DealsOpt = 4,
-    exchange: ExchangeOpt = "modern",
-    undo: Annotated[
-        bool,
-        typer.Option(
-            "--undo/--no-undo",
-            show_default=False,
-            help="House setting: a player may take back his last move on the handoff that "
-            "follows. Off by default: a card laid has been seen by everyone.",
-        ),
-    ] = False,
-    hints: Annotated[
-        bool,
-        typer.Option(
-            "--hints/--no-hints",
-            show_default=False,
-            help="House setting: the h key shows the coach's advice. Off by default, so that "
-            "a table agrees to it first.",
-        ),
-    ] = False,
-    bot: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bot",
-            metavar="SEAT[:STRATEGY]",
-            help="A computer player in SEAT 1-4, playing STRATEGY (random, basic or strong; "
-            "default: --strategy). Repeatable.",
-        ),
-    ] = None,
-    bots: Annotated[
-        int,
-        typer.Option(
-            "--bots",
-            parser=whole(0, 4),
-            metavar="N",
-            help="Computer players in the last N free seats.",
-        ),
-    ] = 0,
-    bot_strategy: Annotated[
-        str,
-        typer.Option(
-            "--strategy",
-            metavar="STRATEGY",
-            help="The strategy of computer players given none: random, basic or strong. Seeded "
-            "games replay exactly: strong searches a fixed number of deals (a 2 s cap per move is "
-            "only a safety net that does not fire at the default settings).",
-        ),
-    ] = "strong",
-    bot_delay: Annotated[
-        float,
-        typer.Option(
-            "--bot-delay",
-            parser=seconds,
-            metavar="SECONDS",
-            help="How long each computer move stays on the screen; 0 for no pause.",
-        ),
-    ] = 0.8,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            "--seed",
-            parser=whole(0, digits=1000),
-            metavar="N",
-            help="Seed the shuffle, to play a session again exactly.",
-        ),
-    ] = None,
-    record: RecordOpt = None,
-    ascii_only: AsciiOpt = False,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the saved game (as: mushka resume).")
-    ] = False,
-) -> None:
-    """Play a session at this terminal: four players, one keyboard, hands kept private. Each player antes the stake into the kitty every deal (the previous deal's first out is spared); tricks are paid from the kitty at the suit's price, doubled when the mushka (the ace of spades) takes them; a revoke or a deal without a trick costs a remise; the first out of the last deal takes the kitty. The rules in full: mushka rules."""
-    from mushka.tui.commands.play import PlayOptions, play_session
+def build_app() -> typer.Typer:
+    """The command tree with its help in the process language (one tree per language, kept)."""
+    built = _APPS.get(language())
+    if built is None:
+        built = _APPS[language()] = _tree()
+    return built
 
-    play_session(
-        PlayOptions(
-            stake=stake,
-            remise=remise,
-            prices=prices,
-            deals=deals,
-            exchange=exchange,
-            players=player or [],
-            seed=seed,
-            record=record,
-            ascii_only=ascii_only,
-            resume=resume,
-            bot=bot or [],
-            bots=bots,
-            strategy=bot_strategy,
-            bot_delay=bot_delay,
-            undo=undo,
-            hints=hints,
+
+def __getattr__(name: str) -> typer.Typer:
+    """`mushka.cli.app`: the tree in the process language, as tests and embedders call it."""
+    if name == "app":
+        return build_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _tree() -> typer.Typer:
+    """The commands, in play order, with their help in the process language."""
+    app = typer.Typer(
+        name="mushka",
+        cls=_Commands,
+        help=_(
+            "Mushka-kopilka, the old Russian piggy-bank card game, for four players at one terminal."
+        ),
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode=None,  # plain help: rewrapped to the console, ASCII-safe, and quick
+        subcommand_metavar=_("COMMAND [ARGS]..."),
+        options_metavar=_("[OPTIONS]"),
+    )
+
+    def command(
+        name: str | None, help: str, short_help: str | None = None
+    ) -> Callable[[Callable[..., None]], Callable[..., None]]:
+        return app.command(name, cls=_Command, help=help, short_help=short_help)
+
+    @app.callback()
+    def _root(
+        version: Annotated[
+            bool,
+            typer.Option(
+                "--version",
+                callback=_version,
+                is_eager=True,
+                help=_("Show the version and exit."),
+            ),
+        ] = False,
+        lang: Annotated[
+            str | None,
+            typer.Option(
+                "--lang",
+                metavar="en|ru",
+                callback=_language_option,
+                help=_(
+                    "The language to speak: en or ru. Default: the MUSHKA_LANG variable, "
+                    "else the locale, else English."
+                ),
+            ),
+        ] = None,
+    ) -> None:
+        """The program's own options; `main` has read --lang already, before building this."""
+
+    # ------------------------------------------------------------ the commands, in play order
+
+    @command(
+        None,
+        help=_(
+            "Play a session at this terminal: four players, one keyboard, hands kept private. Each "
+            "player antes the stake into the kitty every deal (the previous deal's first out is "
+            "spared); tricks are paid from the kitty at the suit's price, doubled when the mushka "
+            "(the ace of spades) takes them; a revoke or a deal without a trick costs a remise; the "
+            "first out of the last deal takes the kitty. The rules in full: mushka rules."
+        ),
+        short_help=_("Play a session at this terminal."),
+    )
+    def play(
+        player: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--player",
+                metavar=_("NAME"),
+                help=_(
+                    "A player's name, in seat order; repeat up to four times. "
+                    "Names not given are asked for."
+                ),
+            ),
+        ] = None,
+        stake: Annotated[int, _stake()] = 15,
+        remise: Annotated[int, _remise()] = 5,
+        prices: Annotated[str, _prices()] = "4,3,2,1",
+        deals: Annotated[int, _deals()] = 4,
+        exchange: Annotated[str, _exchange()] = "modern",
+        undo: Annotated[
+            bool,
+            typer.Option(
+                "--undo/--no-undo",
+                show_default=False,
+                help=_(
+                    "House setting: a player may take back his last move on the handoff that "
+                    "follows. Off by default: a card laid has been seen by everyone."
+                ),
+            ),
+        ] = False,
+        hints: Annotated[
+            bool,
+            typer.Option(
+                "--hints/--no-hints",
+                show_default=False,
+                help=_(
+                    "House setting: the h key shows the coach's advice. Off by default, so that "
+                    "a table agrees to it first."
+                ),
+            ),
+        ] = False,
+        bot: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--bot",
+                metavar=_("SEAT[:STRATEGY]"),
+                help=_(
+                    "A computer player in SEAT 1-4, playing STRATEGY (random, basic or strong; "
+                    "default: --strategy). Repeatable."
+                ),
+            ),
+        ] = None,
+        bots: Annotated[
+            int,
+            typer.Option(
+                "--bots",
+                parser=whole(0, 4),
+                metavar="N",
+                help=_("Computer players in the last N free seats."),
+            ),
+        ] = 0,
+        bot_strategy: Annotated[
+            str,
+            typer.Option(
+                "--strategy",
+                metavar=_("STRATEGY"),
+                help=_(
+                    "The strategy of computer players given none: random, basic or strong. "
+                    "Seeded games replay exactly: strong searches a fixed number of deals (a 2 s "
+                    "cap per move is only a safety net that does not fire at the default settings)."
+                ),
+            ),
+        ] = "strong",
+        bot_delay: Annotated[
+            float,
+            typer.Option(
+                "--bot-delay",
+                parser=seconds,
+                metavar=_("SECONDS"),
+                help=_("How long each computer move stays on the screen; 0 for no pause."),
+            ),
+        ] = 0.8,
+        seed: Annotated[
+            int | None,
+            typer.Option(
+                "--seed",
+                parser=whole(0, digits=1000),
+                metavar="N",
+                help=_("Seed the shuffle, to play a session again exactly."),
+            ),
+        ] = None,
+        record: Annotated[
+            Path | None,
+            typer.Option(
+                "--record", metavar=_("FILE"), help=_("Also write the game record to FILE.")
+            ),
+        ] = None,
+        ascii_only: Annotated[bool, _ascii()] = False,
+        resume: Annotated[
+            bool,
+            typer.Option("--resume", help=_("Continue the saved game (as: mushka resume).")),
+        ] = False,
+    ) -> None:
+        from mushka.tui.commands.play import PlayOptions, play_session
+
+        play_session(
+            PlayOptions(
+                stake=stake,
+                remise=remise,
+                prices=prices,
+                deals=deals,
+                exchange=exchange,
+                players=player or [],
+                seed=seed,
+                record=record,
+                ascii_only=ascii_only,
+                resume=resume,
+                bot=bot or [],
+                bots=bots,
+                strategy=bot_strategy,
+                bot_delay=bot_delay,
+                undo=undo,
+                hints=hints,
+            )
         )
+
+    @command(
+        "resume",
+        help=_("Continue the saved game exactly where it stopped."),
     )
+    def resume_command(ascii_only: Annotated[bool, _ascii()] = False) -> None:
+        from mushka.tui.commands.play import resume_session
 
+        resume_session(ascii_only)
 
-@app.command("resume")
-def resume_command(ascii_only: AsciiOpt = False) -> None:
-    """Continue the saved game exactly where it stopped."""
-    from mushka.tui.commands.play import resume_session
-
-    resume_session(ascii_only)
-
-
-@app.command()
-def scores(
-    last: Annotated[
-        bool, typer.Option("--last", help="Show the final score sheet of the latest session.")
-    ] = False,
-    ascii_only: AsciiOpt = False,
-) -> None:
-    """Show past sessions: date, players, results and winner."""
-    from mushka.tui.commands.scores import show_scores
-
-    show_scores(last, ascii_only)
-
-
-@app.command()
-def rules(ascii_only: AsciiOpt = False) -> None:
-    """Show the rulebook (paged in a terminal)."""
-    from mushka.tui.look import make_console
-    from mushka.tui.rulebook import show_rulebook
-
-    show_rulebook(*make_console(ascii_only))
-
-
-@app.command("replay", cls=_Command, short_help="Step through a recorded session, all hands open.")
-def replay_command(
-    file: Annotated[Path, typer.Argument(metavar="FILE", hidden=True)],  # the help says it
-    number: Annotated[
-        int,
-        typer.Option(
-            "--session", parser=whole(1), metavar="N", help="Which record of a JSON Lines file."
-        ),
-    ] = 1,
-    no_pause: Annotated[
-        bool, typer.Option("--no-pause", help="Print everything without waiting for Enter.")
-    ] = False,
-    ascii_only: AsciiOpt = False,
-) -> None:
-    """Step through a recorded session deal by deal and trick by trick, all hands open. FILE is a game record (.json), or JSON Lines of records."""
-    from mushka.tui.commands.replay import replay_record
-
-    replay_record(file, number, not no_pause, ascii_only)
-
-
-@app.command("check", cls=_Command, short_help="Check that game records replay under the rules.")
-def check(
-    file: Annotated[Path, typer.Argument(metavar="FILE", hidden=True)],  # the help says it
-    ascii_only: AsciiOpt = False,
-) -> None:
-    """Check that a game record replays under the rules, event by event. FILE is a game record (.json) or many (JSON Lines)."""
-    from mushka.tui.commands.check import check_records
-
-    check_records(file, ascii_only)
-
-
-@app.command(short_help="Play many sessions with computer players and report.")
-def simulate(
-    sessions: Annotated[
-        int,
-        typer.Option(
-            "--sessions",
-            "-n",
-            parser=whole(1),
-            metavar="N",
-            help="How many sessions to play.",
-        ),
-    ] = 100,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed",
-            parser=whole(digits=1000),
-            metavar="N",
-            help="Master seed: the same seed gives the same run.",
-        ),
-    ] = 0,
-    record: Annotated[
-        Path | None,
-        typer.Option(
-            "--record", metavar="FILE", help="Write every session's record to FILE (JSON Lines)."
-        ),
-    ] = None,
-    bot: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bot",
-            metavar="STRATEGY",
-            help="random, basic or strong for every seat; or give it four times, one per seat.",
-        ),
-    ] = None,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            "-j",
-            parser=whole(0),
-            metavar="N",
-            help="Worker processes; 0 uses every core. Results do not depend on it.",
-        ),
-    ] = 1,
-    json_output: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    compare: Annotated[
-        str | None,
-        typer.Option(
-            "--compare",
-            metavar="S1,S2[,...]",
-            help="Compare strategies, e.g. strong,basic,random: each against three of each other, "
-            "in every seat over the same deals (-n sessions per pairing); a table with 95% intervals.",
-        ),
-    ] = None,
-    stake: Annotated[
-        str,
-        typer.Option(
-            "--stake",
-            metavar="KOP[,KOP...]",
-            help="Kopecks each player antes per deal; a list such as 5,10,15,25 compares them.",
-        ),
-    ] = "15",
-    remise: RemiseOpt = 5,
-    prices: PricesOpt = "4,3,2,1",
-    deals: DealsOpt = 4,
-    exchange: ExchangeOpt = "modern",
-    ascii_only: AsciiOpt = False,
-) -> None:
-    """Play many sessions with computer players and report what they say about the game."""
-    from mushka.tui.commands.simulate import simulate_sessions
-
-    simulate_sessions(
-        sessions,
-        seed,
-        record,
-        bot or [],
-        jobs,
-        json_output,
-        stake,
-        remise,
-        prices,
-        deals,
-        exchange,
-        ascii_only,
-        compare,
+    @command(
+        None,
+        help=_("Show past sessions: date, players, results and winner."),
     )
+    def scores(
+        last: Annotated[
+            bool,
+            typer.Option("--last", help=_("Show the final score sheet of the latest session.")),
+        ] = False,
+        ascii_only: Annotated[bool, _ascii()] = False,
+    ) -> None:
+        from mushka.tui.commands.scores import show_scores
+
+        show_scores(last, ascii_only)
+
+    @command(
+        None,
+        help=_("Show the rulebook (paged in a terminal)."),
+    )
+    def rules(ascii_only: Annotated[bool, _ascii()] = False) -> None:
+        from mushka.tui.look import make_console
+        from mushka.tui.rulebook import show_rulebook
+
+        show_rulebook(*make_console(ascii_only), lang=language())
+
+    @command(
+        "replay",
+        help=_(
+            "Step through a recorded session deal by deal and trick by trick, all hands open. FILE "
+            "is a game record (.json), or JSON Lines of records."
+        ),
+        short_help=_("Step through a recorded session, all hands open."),
+    )
+    def replay_command(
+        file: Annotated[Path, typer.Argument(metavar=_("FILE"), hidden=True)],  # the help says it
+        number: Annotated[
+            int,
+            typer.Option(
+                "--session",
+                parser=whole(1),
+                metavar="N",
+                help=_("Which record of a JSON Lines file."),
+            ),
+        ] = 1,
+        no_pause: Annotated[
+            bool, typer.Option("--no-pause", help=_("Print everything without waiting for Enter."))
+        ] = False,
+        ascii_only: Annotated[bool, _ascii()] = False,
+    ) -> None:
+        from mushka.tui.commands.replay import replay_record
+
+        replay_record(file, number, not no_pause, ascii_only)
+
+    @command(
+        "check",
+        help=_(
+            "Check that a game record replays under the rules, event by event. FILE is a game "
+            "record (.json) or many (JSON Lines)."
+        ),
+        short_help=_("Check that game records replay under the rules."),
+    )
+    def check(
+        file: Annotated[Path, typer.Argument(metavar=_("FILE"), hidden=True)],  # the help says it
+        ascii_only: Annotated[bool, _ascii()] = False,
+    ) -> None:
+        from mushka.tui.commands.check import check_records
+
+        check_records(file, ascii_only)
+
+    @command(
+        None,
+        help=_("Play many sessions with computer players and report what they say about the game."),
+        short_help=_("Play many sessions with computer players and report."),
+    )
+    def simulate(
+        sessions: Annotated[
+            int,
+            typer.Option(
+                "--sessions",
+                "-n",
+                parser=whole(1),
+                metavar="N",
+                help=_("How many sessions to play."),
+            ),
+        ] = 100,
+        seed: Annotated[
+            int,
+            typer.Option(
+                "--seed",
+                parser=whole(digits=1000),
+                metavar="N",
+                help=_("Master seed: the same seed gives the same run."),
+            ),
+        ] = 0,
+        record: Annotated[
+            Path | None,
+            typer.Option(
+                "--record",
+                metavar=_("FILE"),
+                help=_("Write every session's record to FILE (JSON Lines)."),
+            ),
+        ] = None,
+        bot: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--bot",
+                metavar=_("STRATEGY"),
+                help=_(
+                    "random, basic or strong for every seat; or give it four times, one per seat."
+                ),
+            ),
+        ] = None,
+        jobs: Annotated[
+            int,
+            typer.Option(
+                "--jobs",
+                "-j",
+                parser=whole(0),
+                metavar="N",
+                help=_("Worker processes; 0 uses every core. Results do not depend on it."),
+            ),
+        ] = 1,
+        json_output: Annotated[
+            bool, typer.Option("--json", help=_("Print the report as JSON."))
+        ] = False,
+        compare: Annotated[
+            str | None,
+            typer.Option(
+                "--compare",
+                metavar=_("S1,S2[,...]"),
+                help=_(
+                    "Compare strategies, e.g. strong,basic,random: each against three of each "
+                    "other, in every seat over the same deals (-n sessions per pairing); a table "
+                    "with {level} intervals."
+                ).format(level="95%"),  # a literal "% i" would read as a placeholder
+            ),
+        ] = None,
+        stake: Annotated[
+            str,
+            typer.Option(
+                "--stake",
+                metavar=_("KOP[,KOP...]"),
+                help=_(
+                    "Kopecks each player antes per deal; a list such as 5,10,15,25 compares them."
+                ),
+            ),
+        ] = "15",
+        remise: Annotated[int, _remise()] = 5,
+        prices: Annotated[str, _prices()] = "4,3,2,1",
+        deals: Annotated[int, _deals()] = 4,
+        exchange: Annotated[str, _exchange()] = "modern",
+        ascii_only: Annotated[bool, _ascii()] = False,
+    ) -> None:
+        from mushka.tui.commands.simulate import simulate_sessions
+
+        simulate_sessions(
+            sessions,
+            seed,
+            record,
+            bot or [],
+            jobs,
+            json_output,
+            stake,
+            remise,
+            prices,
+            deals,
+            exchange,
+            ascii_only,
+            compare,
+        )
+
+    return app
 
 
 def main() -> None:
-    """The `mushka` program."""
+    """The `mushka` program: the language first (the help is built in it), then the command."""
     for stream in (sys.stdout, sys.stderr):  # a file name or a message no console may crash on
         if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
             with contextlib.suppress(ValueError, OSError):
                 stream.reconfigure(errors="replace")
-    app()
+    asked = language_asked(sys.argv[1:])
+    try:
+        chosen = choose_language(asked)
+    except LanguageError:
+        use_language(choose_language())  # refused in the language the environment asks for
+        print(
+            shown(f"mushka --lang: {_unknown_language(asked or '')}", sys.stderr), file=sys.stderr
+        )
+        sys.exit(2)
+    use_language(chosen)
+    build_app()()

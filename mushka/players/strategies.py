@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from mushka.errors import MushkaError, short_repr
+from mushka.wording import Wording
 
 STRATEGY_NAMES: Final = ("random", "basic", "strong")
 
@@ -17,6 +18,10 @@ def check_strategy(name: object) -> str:
     """`name` if it names a strategy; else UnknownStrategyError says which names there are."""
     if not isinstance(name, str) or name not in STRATEGY_NAMES:
         raise UnknownStrategyError(
-            f"unknown strategy {short_repr(name)}: choose from {', '.join(STRATEGY_NAMES)}"
+            Wording(
+                "unknown strategy {name}: choose from {choices}",
+                name=short_repr(name),
+                choices=", ".join(STRATEGY_NAMES),
+            )
         )
     return name

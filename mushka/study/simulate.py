@@ -19,6 +19,7 @@ from mushka.house_rules import HouseRules
 from mushka.ledger import session_accounts
 from mushka.players.bots import Bot, make_bot
 from mushka.record import dumps_session
+from mushka.wording import N_
 
 
 def session_seed(master_seed: int, index: int) -> int:
@@ -331,7 +332,8 @@ class Report:
 TIMING_KEYS = ("seconds", "sessions_per_second", "actions_per_second")
 
 
-POSITIONS = ("first dealer", "first leader", "third seat", "fourth seat")
+# the JSON report's keys; the terminal shows them translated (hence marked for the catalog)
+POSITIONS = (N_("first dealer"), N_("first leader"), N_("third seat"), N_("fourth seat"))
 
 
 def simulate(

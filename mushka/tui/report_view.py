@@ -11,6 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from mushka.i18n import N_, _, _n
 from mushka.study.ladder import Match
 from mushka.study.simulate import POSITIONS, Estimate, Report
 from mushka.tui.look import Look
@@ -35,38 +36,52 @@ def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
         if len(set(report.strategies)) > 1
         else f"4 {look.times} {report.strategies[0]}"
     )
+    sessions = _n("{n} session", "{n} sessions", report.sessions).format(n=report.sessions)
+    deals = _n("{n} deal", "{n} deals", rules["deals"]).format(n=rules["deals"])
     title = Text(
-        f"{report.sessions} sessions {dot} {who} {dot} stake {rules['stake']} {dot} "
-        f"remise {rules['remise']} {dot} {rules['deals']} deals {dot} {rules['exchange']} exchange",
+        _(
+            "{sessions} {dot} {who} {dot} stake {stake} {dot} remise {remise} {dot} {deals} "
+            "{dot} {exchange} exchange"
+        ).format(
+            sessions=sessions,
+            dot=dot,
+            who=who,
+            stake=rules["stake"],
+            remise=rules["remise"],
+            deals=deals,
+            exchange=rules["exchange"],
+        ),
         style="bold",
     )
-    game = Table(title="The deals", box=box.SIMPLE_HEAD, title_justify="left")
-    game.add_column("measure")
-    game.add_column("value", justify="right")
-    game.add_row("deals played", f"{report.deals}")
-    game.add_row("tricks per deal", f"{data['tricks_per_deal']:.2f}")
-    game.add_row("remises per deal", f"{data['remises_per_deal']:.2f}")
-    game.add_row("blocked deals", _pct(data["blocked_deal_rate"]))
-    game.add_row("sessions where the kitty ran dry", _pct(data["dry_kitty_session_rate"]))
-    game.add_row("tricks paid short (empty kitty)", _pct(data["underpaid_trick_rate"]))
+    game = Table(title=_("The deals"), box=box.SIMPLE_HEAD, title_justify="left")
+    game.add_column(_("measure"))
+    game.add_column(_("value"), justify="right")
+    game.add_row(_("deals played"), f"{report.deals}")
+    game.add_row(_("tricks per deal"), f"{data['tricks_per_deal']:.2f}")
+    game.add_row(_("remises per deal"), f"{data['remises_per_deal']:.2f}")
+    game.add_row(_("blocked deals"), _pct(data["blocked_deal_rate"]))
+    game.add_row(_("sessions where the kitty ran dry"), _pct(data["dry_kitty_session_rate"]))
+    game.add_row(_("tricks paid short (empty kitty)"), _pct(data["underpaid_trick_rate"]))
 
     seats = Table(
-        title="Net result per session, kop (mean ± 95% CI)",
+        title=_("Net result per session, kop (mean ± 95% CI)"),
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
-    seats.add_column("seat")
-    seats.add_column("strategy")
-    seats.add_column("net", justify="right")
+    seats.add_column(_("seat"))
+    seats.add_column(_("strategy"))
+    seats.add_column(_("net"), justify="right")
     for seat in range(4):
         seats.add_row(
-            f"seat {seat + 1}", Text(report.strategies[seat]), _pm(report.seat(seat), look)
+            _("seat {n}").format(n=seat + 1),
+            Text(report.strategies[seat]),
+            _pm(report.seat(seat), look),
         )
     for position, name in enumerate(POSITIONS):
-        seats.add_row(name, "(any seat)", _pm(report.position(position), look))
+        seats.add_row(_(name), _("(any seat)"), _pm(report.position(position), look))
 
     spread = Table(
-        title="Spread of players' net results, kop", box=box.SIMPLE_HEAD, title_justify="left"
+        title=_("Spread of players' net results, kop"), box=box.SIMPLE_HEAD, title_justify="left"
     )
     cuts = report.percentiles()
     for name in cuts:
@@ -75,22 +90,33 @@ def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
         spread.add_row(*(f"{v:+.0f}" for v in cuts.values()))
     histogram = histogram_lines(report, look=look)
 
-    kitty = Table(title="The kitty and the antes", box=box.SIMPLE_HEAD, title_justify="left")
-    kitty.add_column("measure")
-    kitty.add_column("value", justify="right")
+    kitty = Table(title=_("The kitty and the antes"), box=box.SIMPLE_HEAD, title_justify="left")
+    kitty.add_column(_("measure"))
+    kitty.add_column(_("value"), justify="right")
     kitty.add_row(
-        "final kitty (taken by the last first out)", _pm(report.final_kitty.estimate(), look)
+        _("final kitty (taken by the last first out)"), _pm(report.final_kitty.estimate(), look)
     )
-    kitty.add_row("winner's net", _pm(report.winner_net.estimate(), look))
-    kitty.add_row("final kitty as a share of winners' results", _pct(report.kitty_share_of_winners))
-    kitty.add_row("players who recoup their antes", _pct(data["player_recoup_rate"]))
+    kitty.add_row(_("winner's net"), _pm(report.winner_net.estimate(), look))
     kitty.add_row(
-        "sessions where all four recoup (the source's claim)", _pct(data["all_four_recoup_rate"])
+        _("final kitty as a share of winners' results"), _pct(report.kitty_share_of_winners)
+    )
+    kitty.add_row(_("players who recoup their antes"), _pct(data["player_recoup_rate"]))
+    kitty.add_row(
+        _("sessions where all four recoup (the source's claim)"),
+        _pct(data["all_four_recoup_rate"]),
     )
 
+    on = _n("on {n} process", "on {n} processes", jobs).format(n=jobs)
     speed = Text(
-        f"{data['sessions_per_second']:,.1f} sessions/s {dot} {data['actions_per_second']:,.0f} player actions/s "
-        f"on {jobs} process{'es' if jobs != 1 else ''} ({report.seconds:.1f} s)",
+        _(
+            "{sessions:,.1f} sessions/s {dot} {actions:,.0f} player actions/s {on} ({seconds:.1f} s)"
+        ).format(
+            sessions=data["sessions_per_second"],
+            dot=dot,
+            actions=data["actions_per_second"],
+            on=on,
+            seconds=report.seconds,
+        ),
         style="dim",
     )
     return Group(title, game, seats, spread, histogram, kitty, speed)
@@ -108,18 +134,32 @@ def histogram_lines(report: Report, width: int = 40, look: Look = _UNICODE) -> T
     return text
 
 
+_SWEEP_COLUMNS = (
+    N_("stake"),
+    N_("kitty"),
+    N_("kitty/win"),
+    N_("winner"),
+    N_("recoup"),
+    N_("all 4"),
+    N_("blocked"),
+    N_("dry"),
+)
+
+
 def sweep_view(reports: Sequence[Report]) -> Table:
     table = Table(
-        title="How the stake changes the game",
-        caption="kitty: final kitty; kitty/win: its share of the winners' results; winner: his mean net; "
-        "recoup: players whose takings cover their antes; all 4: sessions where all four do; "
-        "dry: sessions where the kitty ran dry",
+        title=_("How the stake changes the game"),
+        caption=_(
+            "kitty: final kitty; kitty/win: its share of the winners' results; winner: his mean "
+            "net; recoup: players whose takings cover their antes; all 4: sessions where all four "
+            "do; dry: sessions where the kitty ran dry"
+        ),
         box=box.SIMPLE_HEAD,
         title_justify="left",
         padding=(0, 1),
     )
-    for column in ("stake", "kitty", "kitty/win", "winner", "recoup", "all 4", "blocked", "dry"):
-        table.add_column(column, justify="right")
+    for column in _SWEEP_COLUMNS:
+        table.add_column(_(column), justify="right")
     for report in reports:
         data = report.to_json()
         table.add_row(
@@ -140,13 +180,18 @@ def compare_view(strategies: Sequence[str], matches: Sequence[Match]) -> Table:
     cells = {(m.hero, m.field): m for m in matches}
     sessions = max((m.sessions for m in matches), default=0)
     table = Table(
-        title="Strategies compared: hero's net per session, kop (mean ± 95% CI)",
-        caption=f"Each cell: the row's strategy in each seat in turn against three of the column's, "
-        f"over the same deals ({sessions} sessions); + means the row wins money.",
+        title=_("Strategies compared: hero's net per session, kop (mean ± 95% CI)"),
+        caption=_n(
+            "Each cell: the row's strategy in each seat in turn against three of the column's, "
+            "over the same deals ({n} session); + means the row wins money.",
+            "Each cell: the row's strategy in each seat in turn against three of the column's, "
+            "over the same deals ({n} sessions); + means the row wins money.",
+            sessions,
+        ).format(n=sessions),
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
-    table.add_column("hero \\ against 3")
+    table.add_column(_("hero \\ against 3"))
     for field in strategies:
         table.add_column(field, justify="right")
     for hero in strategies:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from rich.text import Text
 
+from mushka.i18n import _, _n, say
 from mushka.record import loads
 from mushka.tui.commands.exits import fail, record_problem
 from mushka.tui.look import make_console, transliterate
@@ -29,11 +30,14 @@ def check_records(file: Path, ascii_only: bool) -> None:
             checked += 1
             net = " ".join(f"{n:+d}" for n in session.net)
             players = ", ".join(session.players)
-            line = f"ok: {players} {dot} {len(session.deals)} deals {dot} net {net}"
+            deals = _n("{n} deal", "{n} deals", len(session.deals)).format(n=len(session.deals))
+            line = _("ok: {players} {dot} {deals} {dot} net {net}").format(
+                players=players, dot=dot, deals=deals, net=net
+            )
             console.print(Text(transliterate(line) if ascii_only else line), soft_wrap=True)
     except FileProblem as exc:
-        fail(f"{file}: {exc}", 2 if exc.unreadable else 1)
+        fail(f"{file}: {say(exc)}", 2 if exc.unreadable else 1)
     if not checked:
-        fail(f"{file}: there is no game record in it", 1)
-    records = "record replays" if checked == 1 else "records replay"
-    console.print(Text(f"{checked} {records} correctly."))
+        fail(f"{file}: " + _("there is no game record in it"), 1)
+    replayed = _n("{n} record replays correctly.", "{n} records replay correctly.", checked)
+    console.print(Text(replayed.format(n=checked)))

@@ -8,6 +8,7 @@ from typing import NoReturn
 import typer
 
 from mushka.errors import MushkaError
+from mushka.i18n import say
 from mushka.tui.look import guard_streams
 from mushka.tui.storage import json_problem, one_line
 
@@ -27,5 +28,5 @@ def bad_option(option: str, message: str) -> NoReturn:
 def record_problem(exc: BaseException) -> str:
     """What is wrong with a record, in one short line, whatever the reader raised."""
     if isinstance(exc, MushkaError):
-        return one_line(exc)
+        return one_line(say(exc))
     return json_problem(exc)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mushka.errors import HouseRuleError, short_repr
 from mushka.house_rules import Exchange, HouseRules, parse_prices
+from mushka.i18n import _, say
 from mushka.tui.commands.exits import bad_option
 
 _OPTION = {"stake": "--stake", "remise": "--remise", "deals": "--deals"}
@@ -14,13 +15,16 @@ def house_rules(stake: int, remise: int, prices: str, deals: int, exchange: str)
     try:
         chosen = Exchange(exchange)
     except ValueError:
-        bad_option("--exchange", f"choose modern, old or off, not {short_repr(exchange)}")
+        bad_option(
+            "--exchange",
+            _("choose modern, old or off, not {value}").format(value=short_repr(exchange)),
+        )
     try:
         return HouseRules(
             stake=stake, remise=remise, prices=parse_prices(prices), deals=deals, exchange=chosen
         )
     except HouseRuleError as exc:
-        message = str(exc)
+        message = say(exc)
         option = _OPTION.get(exc.setting)
         if option is None:  # a price: its suit says which one
             option = "--prices"

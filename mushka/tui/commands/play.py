@@ -14,12 +14,12 @@ from rich.text import Text
 
 from mushka.engine import Session
 from mushka.errors import MushkaError, short_repr
+from mushka.i18n import _, _n, say
 from mushka.players.strategies import check_strategy
 from mushka.tui.command import command
 from mushka.tui.commands.exits import bad_option, fail
 from mushka.tui.commands.house import house_rules
 from mushka.tui.hotseat import MAX_BOT_DELAY, HotSeat, TableSettings
-from mushka.tui.look import counted
 from mushka.tui.seating import ask_names, make_console, name_problem, seat_bots
 from mushka.tui.storage import (
     GameOpenElsewhere,
@@ -33,6 +33,8 @@ from mushka.tui.storage import (
     save_path,
 )
 from mushka.tui.terminal import Terminal
+
+_YES = ("", "y", "yes", "д", "да")  # the answers that resume, in either language
 
 
 @dataclass(frozen=True)
@@ -65,10 +67,13 @@ def play_session(options: PlayOptions) -> None:
     names = check_names(options.players)
     record = options.record
     if record is not None and not record.parent.is_dir():
-        bad_option("--record", f"the folder {record.parent} does not exist")
+        bad_option("--record", _("the folder {folder} does not exist").format(folder=record.parent))
     seats = bot_seats(options.bot, options.bots, options.strategy)
     if not 0 <= options.bot_delay <= MAX_BOT_DELAY:  # a save must read back what it was given
-        bad_option("--bot-delay", f"must be from 0 to {MAX_BOT_DELAY:g} seconds")
+        bad_option(
+            "--bot-delay",
+            _("must be from 0 to {most} seconds").format(most=f"{MAX_BOT_DELAY:g}"),
+        )
     check_seating(names, seats)
     resume = options.resume
     if len(seats) < 4 or resume:
@@ -76,7 +81,7 @@ def play_session(options: PlayOptions) -> None:
     console, ascii_table = make_console(options.ascii_only)
     terminal = Terminal(console)
     if not resume and len(seats) < 3 and (problem := terminal.private_screen_problem()):
-        fail(f"cannot keep the hands private: {problem}.", 1)
+        fail(_("cannot keep the hands private: {problem}.").format(problem=problem), 1)
     settings = TableSettings(
         ascii_only=ascii_table,
         record_path=str(record.absolute()) if record else None,  # resume may run elsewhere
@@ -103,21 +108,28 @@ def play_session(options: PlayOptions) -> None:
             saved = load_game(check_ui=TableSettings.from_json)
         except SaveError as exc:  # a new game is wanted anyway: say so, keep the file, and go on
             saved = None
-            terminal.show(Text(f"Note: {_kept_words(exc)}", style="yellow"))
+            terminal.show(Text(_("Note: {what}").format(what=_kept_words(exc)), style="yellow"))
             if exc.kept is None:
                 raise typer.Exit(1) from None
         try:
             if saved is not None:
                 answer = terminal.read(
-                    f"An unfinished game is saved ({_describe_save(saved)}). Resume it? [Y/n] "
+                    _("An unfinished game is saved ({about}). Resume it? [Y/n] ").format(
+                        about=_describe_save(saved)
+                    )
                 )
-                if answer.strip().lower() in ("", "y", "yes"):
+                if answer.strip().lower() in _YES:
                     raise typer.Exit(resume_saved(terminal, saved, options.ascii_only))
                 try:
                     kept = keep_aside(save_path(), "abandoned")
                 except OSError as exc:
-                    fail(f"the unfinished game could not be kept aside: {os_reason(exc)}", 1)
-                terminal.show(Text(f"The unfinished game was kept as {kept}."))
+                    fail(
+                        _("the unfinished game could not be kept aside: {reason}").format(
+                            reason=os_reason(exc)
+                        ),
+                        1,
+                    )
+                terminal.show(Text(_("The unfinished game was kept as {file}.").format(file=kept)))
             names = ask_names(terminal, names, seats)
         except (KeyboardInterrupt, EOFError):
             terminal.show(Text(""))
@@ -132,7 +144,7 @@ def resume_session(ascii_only: bool) -> None:
     with save_lock():
         saved = _saved_or_fail()
         require_terminal()
-        console, _ = make_console(ascii_only)
+        console, _ascii = make_console(ascii_only)
         raise typer.Exit(resume_saved(Terminal(console), saved, ascii_only))
 
 
@@ -142,7 +154,8 @@ def resume_saved(terminal: Terminal, saved: SavedGame, ascii_only: bool) -> int:
     if ascii_only:
         settings.ascii_only = True
     first_save(saved.session, settings)  # can the game be saved at all? Say so before playing
-    terminal.show(Text(f"Resuming the saved game ({_describe_save(saved)}).", style="bold"))
+    resuming = _("Resuming the saved game ({about}).").format(about=_describe_save(saved))
+    terminal.show(Text(resuming, style="bold"))
     return HotSeat(saved.session, terminal, settings, seat_bots(saved.session, settings.bots)).run()
 
 
@@ -151,7 +164,7 @@ def first_save(session: Session, settings: TableSettings) -> None:
     try:
         save_game(session, settings.to_json())
     except OSError as exc:
-        fail(f"cannot save to {save_path()}: {os_reason(exc)}", 1)
+        fail(_cannot_save(exc), 1)
 
 
 @contextlib.contextmanager
@@ -162,12 +175,14 @@ def save_lock() -> Iterator[None]:
         lock.acquire()
     except GameOpenElsewhere:
         fail(
-            f"a game is already open in another terminal (its save is {save_path()}). "
-            "Finish it or quit it (q) there first.",
+            _(
+                "a game is already open in another terminal (its save is {file}). "
+                "Finish it or quit it (q) there first."
+            ).format(file=save_path()),
             1,
         )
     except OSError as exc:
-        fail(f"cannot save to {save_path()}: {os_reason(exc)}", 1)
+        fail(_cannot_save(exc), 1)
     try:
         yield
     finally:
@@ -177,13 +192,21 @@ def save_lock() -> Iterator[None]:
 def require_terminal() -> None:
     """Stop unless both ends are a terminal: hands are shown privately on its screen."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        fail("playing needs an interactive terminal: hands are shown privately on its screen.", 1)
+        fail(
+            _("playing needs an interactive terminal: hands are shown privately on its screen."),
+            1,
+        )
 
 
 def check_names(names: list[str]) -> list[str]:
     """The names given on the command line, trimmed; a bad or repeated one is a usage error."""
     if len(names) > 4:
-        bad_option("--player", f"at most four players, {len(names)} were given")
+        given = _n(
+            "at most four players, {n} was given",
+            "at most four players, {n} were given",
+            len(names),
+        )
+        bad_option("--player", given.format(n=len(names)))
     cleaned: list[str] = []
     for name in names:
         problem = name_problem(name.strip(), cleaned)
@@ -197,17 +220,24 @@ def check_seating(names: list[str], seats: dict[int, str]) -> None:
     """Named players sit from seat 1 on: none of them may land on a computer's seat."""
     people = 4 - len(seats)
     if len(names) > people:
-        bad_option(
-            "--player",
-            f"{len(names)} players were named, but the computer players leave "
-            f"{counted(people, 'seat')} for people",
+        seats_left = _n("{n} seat", "{n} seats", people).format(n=people)
+        named = _n(
+            "{n} player was named, but the computer players leave {seats} for people",
+            "{n} players were named, but the computer players leave {seats} for people",
+            len(names),
         )
+        bad_option("--player", named.format(n=len(names), seats=seats_left))
     for seat in range(len(names)):
         if seat in seats:
+            left = _n(
+                "{n} seat is left for people", "{n} seats are left for people", people
+            ).format(n=people)
             bad_option(
                 "--player",
-                f"{names[seat]} would sit in seat {seat + 1}, which is a computer's; "
-                f"{counted(people, 'seat is', 'seats are')} left for people: give the computers the last seats",
+                _(
+                    "{name} would sit in seat {seat}, which is a computer's; {left}: "
+                    "give the computers the last seats"
+                ).format(name=names[seat], seat=seat + 1, left=left),
             )
 
 
@@ -216,26 +246,32 @@ def bot_seats(specs: list[str], count: int, strategy: str) -> dict[int, str]:
     try:
         check_strategy(strategy)
     except MushkaError as exc:
-        bad_option("--strategy", str(exc))
+        bad_option("--strategy", say(exc))
     seats: dict[int, str] = {}
     for spec in specs:
-        seat_text, _, name = spec.partition(":")
+        seat_text, _colon, name = spec.partition(":")
         if re.fullmatch("[1-4]", seat_text.strip()) is None:  # ASCII only: int() takes "١" too
-            bad_option("--bot", f"{short_repr(spec)}: the seat must be a number from 1 to 4")
+            bad_option(
+                "--bot",
+                _("{spec}: the seat must be a number from 1 to 4").format(spec=short_repr(spec)),
+            )
         name = name.strip() or strategy
         try:
             check_strategy(name)
         except MushkaError as exc:
-            bad_option("--bot", f"{short_repr(spec)}: {exc}")
+            bad_option("--bot", f"{short_repr(spec)}: {say(exc)}")
         seat = int(seat_text) - 1
         if seat in seats:
-            bad_option("--bot", f"seat {seat + 1} is given twice")
+            bad_option("--bot", _("seat {seat} is given twice").format(seat=seat + 1))
         seats[seat] = name
     free = [s for s in (3, 2, 1, 0) if s not in seats]
     if count > len(free):
-        bad_option(
-            "--bots", f"only {counted(len(free), 'seat is', 'seats are')} left for --bots {count}"
+        only = _n(
+            "only {n} seat is left for --bots {count}",
+            "only {n} seats are left for --bots {count}",
+            len(free),
         )
+        bad_option("--bots", only.format(n=len(free), count=count))
     for seat in free[:count]:
         seats[seat] = strategy
     return dict(sorted(seats.items()))
@@ -245,22 +281,33 @@ def _saved_or_fail() -> SavedGame:
     try:
         saved = load_game(check_ui=TableSettings.from_json)
     except SaveError as exc:
-        then = f" Start a new game with: {command('play')}" if exc.kept is not None else ""
-        fail(_kept_words(exc) + then, 1)
+        then = _(" Start a new game with: {command}") if exc.kept is not None else ""
+        fail(_kept_words(exc) + then.format(command=command("play")), 1)
     if saved is None:
-        fail(f"there is no saved game. Start one with: {command('play')}", 1)
+        fail(
+            _("there is no saved game. Start one with: {command}").format(command=command("play")),
+            1,
+        )
     return saved
 
 
 def _describe_save(saved: SavedGame) -> str:
     session = saved.session
-    return f"deal {session.deal_index + 1} of {session.rules.deals}: {', '.join(session.players)}"
+    return _("deal {n} of {deals}: {players}").format(
+        n=session.deal_index + 1, deals=session.rules.deals, players=", ".join(session.players)
+    )
 
 
 def _kept_words(exc: SaveError) -> str:
     if exc.kept is None:
-        return f"{exc}."
-    return f"{exc}; it was kept, unchanged, as {exc.kept}."
+        return f"{say(exc)}."
+    return _("{problem}; it was kept, unchanged, as {file}.").format(
+        problem=say(exc), file=exc.kept
+    )
+
+
+def _cannot_save(exc: OSError) -> str:
+    return _("cannot save to {file}: {reason}").format(file=save_path(), reason=os_reason(exc))
 
 
 def _no_save(session: Session, ui: dict[str, object]) -> None:

@@ -6,10 +6,13 @@ import json
 import sys
 from pathlib import Path
 
+from mushka.i18n import _, _n, say
 from mushka.tui.commands.exits import fail, record_problem
-from mushka.tui.look import Look, counted, make_console
+from mushka.tui.look import Look, make_console
 from mushka.tui.replay_view import frames
 from mushka.tui.storage import UNUSABLE, FileProblem, json_problem, names_problem, record_texts
+
+_STOP = ("q", "й")  # q, and the same key on a Russian keyboard
 
 
 def replay_record(file: Path, number: int, pause: bool, ascii_only: bool) -> None:
@@ -23,11 +26,14 @@ def replay_record(file: Path, number: int, pause: bool, ascii_only: bool) -> Non
                 chosen = (where, text)
                 break
     except FileProblem as exc:
-        fail(f"{file}: {exc}", 2 if exc.unreadable else 1)
+        fail(f"{file}: {say(exc)}", 2 if exc.unreadable else 1)
     if chosen is None:
         if not count:
-            fail(f"{file}: there is no game record in it", 1)
-        fail(f"{file} holds {counted(count, 'record')}, not {number}", 2)
+            fail(f"{file}: " + _("there is no game record in it"), 1)
+        holds = _n(
+            "{file} holds {n} record, not {number}", "{file} holds {n} records, not {number}", count
+        )
+        fail(holds.format(file=file, n=count, number=number), 2)
     where, text = chosen
     try:
         data = json.loads(text)
@@ -42,7 +48,8 @@ def replay_record(file: Path, number: int, pause: bool, ascii_only: bool) -> Non
     try:
         for frame in frames(data, Look(ascii_table)):
             console.print(frame)
-            if pause and console.input("[dim]Enter: next · q: stop[/dim] ").strip().lower() == "q":
+            asked = console.input("[dim]" + _("Enter: next · q: stop") + "[/dim] ") if pause else ""
+            if asked.strip().lower() in _STOP:
                 return
     except (KeyboardInterrupt, EOFError):
         return

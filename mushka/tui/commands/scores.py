@@ -7,11 +7,12 @@ from datetime import datetime
 from rich.table import Table
 from rich.text import Text
 
+from mushka.i18n import _, _n, say
 from mushka.ledger import session_accounts
 from mushka.record import replay
 from mushka.tui.command import command
 from mushka.tui.commands.exits import fail, record_problem
-from mushka.tui.look import Look, counted, make_console
+from mushka.tui.look import Look, make_console
 from mushka.tui.storage import UNUSABLE, FileProblem, read_scores, scores_path
 from mushka.tui.table import final_sheet
 
@@ -23,33 +24,48 @@ def show_scores(last: bool, ascii_only: bool) -> None:
     try:
         entries, bad = read_scores()
     except FileProblem as exc:
-        fail(f"{scores_path()}: {exc}", 1)
+        fail(f"{scores_path()}: {say(exc)}", 1)
     if bad:
-        console.print(
-            Text(f"({counted(bad, 'unreadable line')} in {scores_path()} skipped)", style="dim")
+        skipped = _n(
+            "({n} unreadable line in {file} skipped)",
+            "({n} unreadable lines in {file} skipped)",
+            bad,
         )
+        console.print(Text(skipped.format(n=bad, file=scores_path()), style="dim"))
     if not entries:
-        console.print(Text(f"No finished sessions yet. Play one with: {command('play')}"))
+        none = _("No finished sessions yet. Play one with: {command}")
+        console.print(Text(none.format(command=command("play"))))
         return
     if last:
         entry = entries[-1]
         try:
             session = replay(entry.record)
         except UNUSABLE as exc:
-            fail(f"the latest session's record does not replay: {record_problem(exc)}", 1)
+            fail(
+                _("the latest session's record does not replay: {problem}").format(
+                    problem=record_problem(exc)
+                ),
+                1,
+            )
         console.print(
-            Text("Session finished ", style="bold").append(look.name(_local_time(entry.finished)))
+            Text(_("Session finished") + " ", style="bold").append(
+                look.name(_local_time(entry.finished))
+            )
         )
         console.print(final_sheet(session_accounts(session.log()), session.players, look))
         return
     table = Table(
-        title=f"{len(entries)} finished session{'s' if len(entries) != 1 else ''}, newest first",
+        title=_n(
+            "{n} finished session, newest first",
+            "{n} finished sessions, newest first",
+            len(entries),
+        ).format(n=len(entries)),
         box=look.box,
         title_justify="left",
     )
-    table.add_column("finished")
-    table.add_column("players and net results")
-    table.add_column("winner")
+    table.add_column(_("finished"))
+    table.add_column(_("players and net results"))
+    table.add_column(_("winner"))
     for entry in reversed(entries):
         results = "\n".join(  # one player a line: a wrap never splits "Bot 3 (strong)"
             f"{p} {look.money(n)}"

@@ -10,9 +10,11 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
 
 from mushka.errors import MushkaError
 from mushka.house_rules import HouseRules
+from mushka.i18n import _, say
 from mushka.players.strategies import check_strategy
 from mushka.study.simulate import Outcome, Report, RunConfig
 from mushka.study.simulate import simulate as run_simulation
@@ -46,17 +48,20 @@ def simulate_sessions(
         compare_strategies(compare, runs[0], sessions, seed, workers, json_output, ascii_only)
         return
     if record is not None and not record.parent.is_dir():
-        bad_option("--record", f"the folder {record.parent} does not exist")
+        bad_option("--record", _("the folder {folder} does not exist").format(folder=record.parent))
     try:
         out = open_private_stream(record) if record is not None else None
     except OSError as exc:
-        bad_option("--record", f"cannot write {record}: {os_reason(exc)}")
+        bad_option(
+            "--record",
+            _("cannot write {file}: {reason}").format(file=record, reason=os_reason(exc)),
+        )
     console, ascii_table = make_console(ascii_only)
     progress = Progress(
-        TextColumn("simulating"),
+        TextColumn(_("simulating")),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("ETA"),
+        TextColumn(_("ETA")),
         TimeRemainingColumn(),
         console=Console(stderr=True),
         transient=True,
@@ -88,7 +93,7 @@ def simulate_sessions(
     if len(reports) > 1:
         console.print(sweep_view(reports))
     if record is not None:
-        console.print(f"Records written to {record}.")
+        console.print(Text(_("Records written to {file}.").format(file=record)))
 
 
 def stakes(text: str) -> list[int]:
@@ -97,7 +102,9 @@ def stakes(text: str) -> list[int]:
     if not all(re.fullmatch("[+-]?[0-9]{1,9}", part) for part in parts):  # ASCII digits only
         bad_option(
             "--stake",
-            f"give a whole number or a list like 5,10,15,25, not {one_line(repr(text), 40)}",
+            _("give a whole number or a list like 5,10,15,25, not {text}").format(
+                text=one_line(repr(text), 40)
+            ),
         )
     return [int(part) for part in parts]
 
@@ -108,12 +115,15 @@ def seat_strategies(names: list[str]) -> tuple[str, str, str, str]:
         try:
             check_strategy(name)
         except MushkaError as exc:
-            bad_option("--bot", str(exc))
+            bad_option("--bot", say(exc))
     if len(names) == 1:
         return (names[0], names[0], names[0], names[0])
     if len(names) == 4:
         return (names[0], names[1], names[2], names[3])
-    bad_option("--bot", f"give one strategy for all seats or four, one per seat, not {len(names)}")
+    bad_option(
+        "--bot",
+        _("give one strategy for all seats or four, one per seat, not {n}").format(n=len(names)),
+    )
 
 
 def compare_strategies(
@@ -134,12 +144,14 @@ def compare_strategies(
         try:
             check_strategy(name)
         except MushkaError as exc:
-            bad_option("--compare", str(exc))
+            bad_option("--compare", say(exc))
     if len(set(names)) < 2:
-        bad_option("--compare", "give two or more different strategies, e.g. strong,basic,random")
+        bad_option(
+            "--compare", _("give two or more different strategies, e.g. strong,basic,random")
+        )
     matches = compare(names, -(-sessions // 4), jobs=workers, master_seed=seed, rules=rules)
     if as_json:
         typer.echo(json.dumps(compare_json(matches), indent=1))
     else:
-        console, _ = make_console(ascii_only)
+        console, _ascii = make_console(ascii_only)
         console.print(compare_view(names, matches))
