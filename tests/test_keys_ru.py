@@ -11,6 +11,7 @@ from conftest import act, make_session
 from drivers import cyrillic_share
 
 from mushka.actions import DRAW, PASS, discard, play, take
+from mushka.cards import CARDS, MUSHKA_INDEX
 from mushka.engine import Step
 from mushka.i18n import ENGLISH, RUSSIAN, use_language
 from mushka.tui.keys import (
@@ -250,7 +251,7 @@ def test_the_russian_prompt_names_the_russian_keys_that_are_legal_now(russian: N
 def test_the_english_prompt_is_unchanged() -> None:
     assert move_keys() == ("d", "p")
     assert prompt_keys(draw_view()) == (
-        "Your move [d, p, ? help, m played, s scores, q save & quit]: "
+        "Your move [d, p, ? help, o played, s scores, q save & quit]: "
     )
 
 
@@ -268,9 +269,10 @@ def test_the_russian_help_lists_the_russian_keys_and_each_one_works(russian: Non
 
 
 def test_russian_input_means_nothing_in_english() -> None:
-    """English is as it was: a Russian code or key is not a move there, and m is the memory."""
+    """English is as it was: a Russian code or key is not a move there; m is the mushka, o the memory."""
     for typed in ("дч", "+", "пас", "м", "о"):
         with pytest.raises(InputProblem, match="is not a move"):
             interpret(typed, draw_view())
-    assert interpret("m", lead_view()) == "memory"
+    assert interpret("o", lead_view()) == "memory"
+    assert interpret("m", lead_view()) == play(CARDS[MUSHKA_INDEX])
     assert "How to answer" in help_text()

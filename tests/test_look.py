@@ -10,7 +10,8 @@ import pytest
 from conftest import act, make_session
 from test_table import render
 
-from mushka.cards import CARDS, RANK_CODES, SUITS, Card, parse_card
+from mushka.actions import play
+from mushka.cards import CARDS, MUSHKA_INDEX, RANK_CODES, SUITS, Card, parse_card
 from mushka.engine import Session, Step
 from mushka.events import Draw, Follow, Lead, TakeBack, Trick
 from mushka.house_rules import Exchange, HouseRules
@@ -107,7 +108,7 @@ def test_the_prompt_lists_exactly_the_legal_numbers_and_letters() -> None:
     act(session, "QH")
     view = session.view(1)  # K♥ 8♦ A♠ 8♠ 7♠: K♥ (1) and the mushka (3) are legal
     assert [c.code for c in view.hand] == ["KH", "8D", "AS", "8S", "7S"]
-    assert prompt_keys(view).startswith("Your move [1, 3, p, ? help, m played,")
+    assert prompt_keys(view).startswith("Your move [1, 3, p, ? help, o played,")
     assert choices_line(view, Look()).plain == (
         "Follow hearts (1), play the mushka (3), or pass (p, costs 5 kop)."
     )
@@ -212,11 +213,13 @@ def test_the_memory_names_who_is_known_to_lack_a_suit() -> None:
     assert "You have no ♥" in own and re.search(r"♦ +· +· +·", own)
 
 
-def test_m_opens_the_memory_and_is_in_the_help() -> None:
+def test_o_opens_the_memory_m_plays_the_mushka_and_both_are_in_the_help() -> None:
     session = make_session(
         ["QH 7C 8C 9C 10C", "KH 8D 7S 8S AS", "JC QC 9D 7D 9S", "JH KC 10D 10S JS"]
     )
-    assert interpret("m", session.view(0)) == "memory"
+    assert interpret("o", session.view(0)) == "memory"
+    assert interpret("m", session.view(0)) == play(CARDS[MUSHKA_INDEX])
+    assert "play the mushka" in render(help_screen(session.rules, Look()))
     assert "the cards played this deal" in render(help_screen(session.rules, Look()))
 
 

@@ -56,7 +56,7 @@ def test_house_rules_show_at_the_start_on_the_table_and_in_help_and_m_shows_the_
         screen = seen(child)
         assert "stake 20 · remise 5 · ♥4 ♣3 ♦2 ♠1" in screen
         assert "played this deal" not in screen  # 80x24 has no room for the side panel
-        child.sendline("m")
+        child.sendline("o")
         child.expect("Press Enter to go back")
         memory = seen(child)
         assert "played this deal" in memory and re.search(r"♠ +· +· +·", memory)

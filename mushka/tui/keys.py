@@ -8,7 +8,7 @@ from typing import Final
 
 from mushka.actions import DRAW, PASS, Action, discard, parse_action, play, take
 from mushka.card_input import parse_card_ru
-from mushka.cards import CARDS
+from mushka.cards import CARDS, MUSHKA_INDEX
 from mushka.engine import Step
 from mushka.errors import InvalidCardError
 from mushka.i18n import ENGLISH, N_, RUSSIAN, _, _n, language
@@ -21,13 +21,14 @@ COMMANDS = {
     "h": "hint", "hint": "hint",
     "r": "rules", "rules": "rules",
     "s": "scores", "scores": "scores",
-    "m": "memory", "memory": "memory", "played": "memory",
+    "o": "memory", "memory": "memory", "played": "memory",
     "q": "quit", "quit": "quit", "exit": "quit",
 }  # fmt: skip
 
 # The Russian commands. A single letter may be none of the card letters (ranks В Д К Т, suits
-# Ч Т Б П, М for the mushka): "п" alone is пики, not пас. The English keys keep working, except
-# "m": the Latin m looks like the Cyrillic м, so in Russian both play the mushka (the memory is о).
+# Ч Т Б П, М for the mushka): "п" alone is пики, not пас. The English keys keep working. Where a
+# Latin letter looks like a Cyrillic one they mean the same: m and м play the mushka, o and о
+# show the cards played.
 RUSSIAN_COMMANDS = {
     "помощь": "help", "справка": "help",
     "подсказка": "hint", "совет": "hint",
@@ -47,7 +48,8 @@ How to answer (the line above the prompt lists what you may do now):
   d, draw       draw from the talon (only when you hold none of the led suit)
   p, pass       pass (costs a remise if you hold the led suit; you will be asked)
   ?             this help            r   the rulebook
-  m             the cards played this deal, and who has none of a suit
+  m             play the mushka (A♠)
+  o             the cards played this deal, and who has none of a suit
   s             your scores so far   q   save and quit (continue with: {resume})
   h, hint       the coach: what strong would play, each move's worth (house rule --hints)
 Ctrl-C and Ctrl-D also save and quit. Every move is saved as it is made.
@@ -64,7 +66,7 @@ def commands(lang: str | None = None) -> dict[str, str]:
     """The command words of the move prompt in `lang` (default: the process language)."""
     if (lang or language()) == ENGLISH:
         return COMMANDS
-    return {**{k: v for k, v in COMMANDS.items() if k != "m"}, **RUSSIAN_COMMANDS}
+    return {**COMMANDS, **RUSSIAN_COMMANDS}
 
 
 def move_keys(lang: str | None = None) -> tuple[str, str]:
@@ -127,7 +129,7 @@ def prompt_keys(view: SeatView) -> str:
     first = number_keys(numbers)
     keys = ", ".join(
         [k for k in (first, *extra) if k]
-        + [_("? help"), _("m played"), _("s scores"), _("q save & quit")]
+        + [_("? help"), _("o played"), _("s scores"), _("q save & quit")]
     )
     return _("Your move [{keys}]: ").format(keys=keys)
 
@@ -203,6 +205,8 @@ def interpret(text: str, view: SeatView) -> Action | str:
             )
         card = hand[card_number - 1]
         return discard(card) if view.step is Step.DISCARD else play(card)
+    if typed == "m":  # the mushka by its letter in either language (м is read as Russian below)
+        return _in_step(view, play(CARDS[MUSHKA_INDEX]))
     if russian:
         action = _russian(typed)
         if action is not None:
