@@ -44,7 +44,7 @@ def seen(child: pexpect.spawn) -> str:
     return ANSI.sub("", child.before or "")
 
 
-def test_house_rules_show_at_the_start_on_the_table_and_in_help_and_m_shows_the_memory(
+def test_house_rules_show_at_the_start_on_the_table_and_in_help_and_o_shows_the_memory(
     tmp_path: Path,
 ) -> None:
     child = spawn(tmp_path, 24, 80)
@@ -64,7 +64,9 @@ def test_house_rules_show_at_the_start_on_the_table_and_in_help_and_m_shows_the_
         child.expect(MOVE)
         child.sendline("?")
         child.expect("Press Enter to go back")
-        assert "House rules:" in seen(child) and "m             the cards played" in seen(child)
+        shown = seen(child)
+        assert "House rules:" in shown and "o             the cards played" in shown
+        assert "m             play the mushka" in shown
         child.sendline("")
         child.expect(MOVE)
     finally:
