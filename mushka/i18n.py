@@ -6,13 +6,14 @@ import gettext as _gettext
 import os
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from mushka.cards import Card, Suit
 from mushka.errors import MushkaError
 from mushka.errors import short_repr as _short
 from mushka.wording import N_, Wording
+
+if TYPE_CHECKING:  # the cards and the package's files are imported when first needed, so that
+    from mushka.cards import Card, Suit  # `mushka --version` and `--help` start quickly
 
 __all__ = ["N_", "Wording"]  # re-exported: the terminal marks its constants with i18n.N_ too
 
@@ -71,6 +72,8 @@ def translations(lang: str) -> _gettext.NullTranslations:
         raise LanguageError(
             f"unknown language {_short(lang)}: choose one of {', '.join(LANGUAGES)}"
         )
+    from importlib import resources  # only a Russian run reads a catalog
+
     catalog = (
         resources.files("mushka").joinpath("locale").joinpath(lang).joinpath("LC_MESSAGES")
     ).joinpath(f"{DOMAIN}.mo")
@@ -170,6 +173,8 @@ def say(message: Wording | MushkaError | str, lang: str | None = None) -> str:
 
 
 def _spelled(value: object, lang: str) -> str:
+    from mushka.cards import Card, Suit
+
     if isinstance(value, Card):
         return card_label(value, lang)
     if isinstance(value, Suit):
