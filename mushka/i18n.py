@@ -133,6 +133,15 @@ def _n(singular: str, plural: str, n: int) -> str:
     return translations(_current).ngettext(singular, plural, n)
 
 
+def number(value: float, spec: str = "") -> str:
+    """`value` formatted by `spec` ('.2f', ',.1f', '+.0f', '.1%') as the process language writes
+    numbers: 1,509.6 in English, 1 509,6 in Russian."""
+    text = format(value, spec)
+    if _current == RUSSIAN:
+        text = text.replace(",", " ").replace(".", ",")
+    return text
+
+
 # ------------------------------------------------------------------------------- cards in words
 
 RANK_LETTERS: Final = {

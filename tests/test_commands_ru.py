@@ -181,7 +181,7 @@ def test_simulate_s_report_and_compare_table_are_russian(russian: None) -> None:
     result = CliRunner().invoke(build_app(), ["simulate", "-n", "8", "--stake", "5,15"])
     assert result.exit_code == 0, result.output
     for words in (
-        "8 партий · 4 × random · ставка 5 · ремиз 5 · 4 сдачи · обмен modern",
+        "8 партий · 4 × random · ставка 5 · ремиз 5 · 4 сдачи · новый обмен",
         "сыграно сдач",
         "первый выходящий",
         "игроки, окупившие свои взносы",

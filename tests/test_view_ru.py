@@ -234,7 +234,7 @@ def test_the_hint_speaks_russian() -> None:
     advice = Hint(moves[0], tuple((m, 1.5 - i) for i, m in enumerate(moves)))
     text = render(hint_panel(advice, Look(), "Борис"))
     fits(text)
-    assert "Подсказка" in text and "коп." in text and "Борис" in text
+    assert "Подсказчик" in text and "коп." in text and "Борис" in text
     latin = set(re.findall(r"[A-Za-z]+", text))
     assert latin <= {"strong"}, latin  # the coach's name is the strategy's, as typed
 

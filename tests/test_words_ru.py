@@ -216,7 +216,7 @@ REFUSALS: list[tuple[str, Callable[[], Session], Action, int | None, type[Mushka
      f"у вас нет К♠. {LEAD_ANY}"),
     ("lead: the suit led last", barred, play("9H"), None, IllegalActionError,
      "последний выход был в черви, а с одной масти дважды подряд не выходят. "
-     "Выходите с любой карты, кроме масти черви (Т♠, 8♠, 7♠)."),
+     "Выходите с любой карты, только не в черви (Т♠, 8♠, 7♠)."),
     ("follow: a card not held", following, play("KS"), None, IllegalActionError,
      f"у вас нет К♠. {FOLLOW}"),
     ("follow: another suit while holding the led one", following, play("7S"), None,
@@ -396,7 +396,7 @@ def test_leads_takes_and_discards_in_russian() -> None:
     plays = [play(c) for c in HAND]
     assert sentence(Step.LEAD, plays, None, 0) == "Выходите с любой карты (Д♥, 9♥, К♣, Т♠)."
     assert sentence(Step.LEAD, plays[2:], H, 0) == (
-        "Выходите с любой карты, кроме масти черви (К♣, Т♠)."
+        "Выходите с любой карты, только не в черви (К♣, Т♠)."
     )
     discards = [discard(c) for c in HAND]
     assert sentence(Step.DISCARD, discards, None, 0) == "Сбросьте одну карту (Д♥, 9♥, К♣, Т♠)."

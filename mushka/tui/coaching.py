@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.text import Text
 
 from mushka.actions import Action, Kind
-from mushka.i18n import N_, _
+from mushka.i18n import N_, _, number
 from mushka.players.coach import Hint
 from mushka.tui.look import Look, assemble
 
@@ -33,10 +33,10 @@ def action_label(action: Action, look: Look) -> Text:
 def _kop(value: float, look: Look) -> str:
     rounded = round(value, 1)
     if rounded > 0:
-        return f"+{rounded:.1f}"
+        return "+" + number(rounded, ".1f")
     if rounded < 0:
-        return f"{look.minus}{-rounded:.1f}"
-    return "0.0"
+        return look.minus + number(-rounded, ".1f")
+    return number(0.0, ".1f")
 
 
 def hint_items(advice: Hint, look: Look) -> list[Text]:

@@ -11,20 +11,22 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from mushka.i18n import N_, _, _n
+from mushka.house_rules import Exchange
+from mushka.i18n import N_, _, _n, number
 from mushka.study.ladder import Match
 from mushka.study.simulate import POSITIONS, Estimate, Report
 from mushka.tui.look import Look
+from mushka.tui.table import exchange_name
 
 _UNICODE = Look()
 
 
 def _pm(e: Estimate, look: Look = _UNICODE) -> str:
-    return f"{e.mean:+.2f} {look.glyph('±')} {e.ci95:.2f}"
+    return f"{number(e.mean, '+.2f')} {look.glyph('±')} {number(e.ci95, '.2f')}"
 
 
 def _pct(x: float) -> str:
-    return f"{x:.1%}"
+    return number(x, ".1%")
 
 
 def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
@@ -41,7 +43,7 @@ def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
     title = Text(
         _(
             "{sessions} {dot} {who} {dot} stake {stake} {dot} remise {remise} {dot} {deals} "
-            "{dot} {exchange} exchange"
+            "{dot} {exchange}"
         ).format(
             sessions=sessions,
             dot=dot,
@@ -49,7 +51,7 @@ def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
             stake=rules["stake"],
             remise=rules["remise"],
             deals=deals,
-            exchange=rules["exchange"],
+            exchange=exchange_name(Exchange(rules["exchange"])),
         ),
         style="bold",
     )
@@ -57,8 +59,8 @@ def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
     game.add_column(_("measure"))
     game.add_column(_("value"), justify="right")
     game.add_row(_("deals played"), f"{report.deals}")
-    game.add_row(_("tricks per deal"), f"{data['tricks_per_deal']:.2f}")
-    game.add_row(_("remises per deal"), f"{data['remises_per_deal']:.2f}")
+    game.add_row(_("tricks per deal"), number(data["tricks_per_deal"], ".2f"))
+    game.add_row(_("remises per deal"), number(data["remises_per_deal"], ".2f"))
     game.add_row(_("blocked deals"), _pct(data["blocked_deal_rate"]))
     game.add_row(_("sessions where the kitty ran dry"), _pct(data["dry_kitty_session_rate"]))
     game.add_row(_("tricks paid short (empty kitty)"), _pct(data["underpaid_trick_rate"]))
@@ -87,7 +89,7 @@ def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
     for name in cuts:
         spread.add_column(name, justify="right")
     if cuts:
-        spread.add_row(*(f"{v:+.0f}" for v in cuts.values()))
+        spread.add_row(*(number(v, "+.0f") for v in cuts.values()))
     histogram = histogram_lines(report, look=look)
 
     kitty = Table(title=_("The kitty and the antes"), box=box.SIMPLE_HEAD, title_justify="left")
@@ -102,20 +104,18 @@ def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
     )
     kitty.add_row(_("players who recoup their antes"), _pct(data["player_recoup_rate"]))
     kitty.add_row(
-        _("sessions where all four recoup (the source's claim)"),
+        _("sessions where all four recoup (the source says they can)"),
         _pct(data["all_four_recoup_rate"]),
     )
 
     on = _n("on {n} process", "on {n} processes", jobs).format(n=jobs)
     speed = Text(
-        _(
-            "{sessions:,.1f} sessions/s {dot} {actions:,.0f} player actions/s {on} ({seconds:.1f} s)"
-        ).format(
-            sessions=data["sessions_per_second"],
+        _("{sessions} sessions/s {dot} {actions} player actions/s {on} ({seconds} s)").format(
+            sessions=number(data["sessions_per_second"], ",.1f"),
             dot=dot,
-            actions=data["actions_per_second"],
+            actions=number(data["actions_per_second"], ",.0f"),
             on=on,
-            seconds=report.seconds,
+            seconds=number(report.seconds, ".1f"),
         ),
         style="dim",
     )
@@ -164,9 +164,9 @@ def sweep_view(reports: Sequence[Report]) -> Table:
         data = report.to_json()
         table.add_row(
             str(report.rules["stake"]),
-            f"{report.final_kitty.estimate().mean:.1f}",
+            number(report.final_kitty.estimate().mean, ".1f"),
             _pct(report.kitty_share_of_winners),
-            f"{report.winner_net.estimate().mean:+.1f}",
+            number(report.winner_net.estimate().mean, "+.1f"),
             _pct(data["player_recoup_rate"]),
             _pct(data["all_four_recoup_rate"]),
             _pct(data["blocked_deal_rate"]),

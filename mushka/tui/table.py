@@ -40,6 +40,11 @@ _ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
 _EXCHANGES = {Exchange.MODERN: N_("modern exchange"), Exchange.OLD: N_("old exchange")}
 
 
+def exchange_name(exchange: Exchange) -> str:
+    """'modern exchange', 'old exchange' or 'no exchange', in the process language."""
+    return _(_EXCHANGES[exchange]) if exchange in _EXCHANGES else _("no exchange")
+
+
 def ordinal(n: int) -> str:
     return _(_ORDINALS[n]) if n in _ORDINALS else _("{n}th").format(n=n)
 
@@ -62,8 +67,7 @@ def house_rules_line(
             text.append(" ")
         text.append_text(look.suit(suit)).append(str(price))
     deals = _n("{n} deal", "{n} deals", rules.deals).format(n=rules.deals)
-    exchange = _(_EXCHANGES[rules.exchange]) if rules.exchange in _EXCHANGES else _("no exchange")
-    text.append(f" {look.dot} {deals} {look.dot} {exchange}")
+    text.append(f" {look.dot} {deals} {look.dot} {exchange_name(rules.exchange)}")
     for setting, on in ((N_("undo on"), undo), (N_("hints on"), hints)):
         if on:  # a setting that is off goes without saying
             text.append(f" {look.dot} {_(setting)}")
