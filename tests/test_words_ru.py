@@ -428,7 +428,7 @@ LOOSE: dict[str, Any] = {"5": "5", "new": "new"}  # values of the wrong type, as
          "правило обмена: нужно одно из modern, old, off, а не 'new'"),
         (lambda: parse_prices("4,3,2"),
          "prices: give four whole numbers H,C,D,S such as 4,3,2,1, not '4,3,2'",
-         "цены взяток: нужны четыре целых числа для мастей H,C,D,S (♥,♣,♦,♠), например 4,3,2,1, "
+         "цены взяток: нужны четыре целых числа для ♥,♣,♦,♠, например 4,3,2,1, "
          "а не '4,3,2'"),
         (lambda: parse_prices("4,3,x,1"), "price of diamonds: must be a whole number, not 'x'",
          "цена взятки в бубны: нужно целое число, а не 'x'"),
