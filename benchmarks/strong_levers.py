@@ -40,9 +40,11 @@ from typing import Any
 
 import strong_v1
 
-from mushka.players.bots import StrongBot, low_lead_rollout_move
+from mushka.engine import Session
+from mushka.house_rules import HouseRules
+from mushka.players.bots import BasicBot, StrongBot, low_lead_rollout_move
 from mushka.study.ladder import Match, duplicate
-from mushka.study.simulate import Estimate
+from mushka.study.simulate import Estimate, session_seed
 
 
 def full(rng: random.Random) -> StrongBot:
@@ -71,6 +73,7 @@ def variant(**options: Any) -> Callable[[random.Random], StrongBot]:
 
 
 VARIANTS = {
+    "key 96 last 128": variant(key_worlds=96, last_deal_worlds=128),
     "low leads": variant(policy=low_lead_rollout_move),
     "later exchanges": variant(later_exchanges=True),
     "key 96": variant(key_worlds=96),
@@ -105,6 +108,42 @@ def recorded(record: Path | None, key: dict[str, object]) -> Match | None:
     return None
 
 
+def oracle_loss(sessions: int, worlds: int, master_seed: int) -> None:
+    """Where `strong`'s sampling costs money: `strong` in seat 1 against three `basic`; at each of
+    its searched decisions a `worlds`-world `strong` (the oracle) values every move, and the
+    oracle's value of its best move less that of `strong`'s choice is summed per decision type.
+    The oracle shares the rollout policy, so this measures the sampling, not the policy."""
+    basic = BasicBot()
+    loss: dict[tuple[bool, str], float] = {}
+    count: dict[tuple[bool, str], int] = {}
+    for index in range(sessions):
+        session = Session(rules=HouseRules(), seed=session_seed(master_seed, index))
+        hero = StrongBot(random.Random(index))
+        oracle = StrongBot(random.Random(10**6 + index), worlds=worlds)
+        while not session.is_over:
+            seat = session.to_act
+            assert seat is not None
+            view = session.view(seat)
+            if seat != 0:
+                session.apply(basic.choose(view))
+                continue
+            values = hero.evaluate(view)
+            action = hero.choose_from(view, values)
+            if values:
+                truth = oracle.evaluate(view)
+                key = (view.deal_number == view.rules.deals, view.step.name.lower())
+                loss[key] = loss.get(key, 0.0) + max(truth.values()) - truth[action]
+                count[key] = count.get(key, 0) + 1
+            session.apply(action)
+    for (last, step), total in sorted(loss.items()):
+        deal = "last deal" if last else "earlier deals"
+        print(
+            f"{step:<8}{deal:<14}{count[(last, step)]:>6} decisions   "
+            f"{total / sessions:5.2f} kop per session   {total / count[(last, step)]:5.2f} per decision"
+        )
+    print(f"in all: {sum(loss.values()) / sessions:.2f} kop per session ({sessions} sessions)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seeds", type=int, default=100)
@@ -123,7 +162,16 @@ def main() -> None:
     parser.add_argument(
         "--skip-baseline", action="store_true", help="record the variants without `strong` itself"
     )
+    parser.add_argument(
+        "--oracle-loss",
+        type=int,
+        metavar="SESSIONS",
+        help="instead: what strong's choices lose per decision type against a 384-world oracle",
+    )
     args = parser.parse_args()
+    if args.oracle_loss:
+        oracle_loss(args.oracle_loss, 384, args.seed)
+        return
     code = args.code or players_code()
     names = args.only or list(VARIANTS)
     if "strong" not in names and not args.skip_baseline:

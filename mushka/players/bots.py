@@ -250,6 +250,7 @@ class StrongBot:
         key_worlds: int | None = None,
         lead_inference: bool = False,
         later_exchanges: bool = False,
+        last_deal_worlds: int | None = None,
     ) -> None:
         self.rng = rng
         self.worlds = worlds
@@ -262,6 +263,8 @@ class StrongBot:
         # measured 4.8 ± 6.3 kop per session weaker, paired (benchmarks/strong_levers.py): off.
         self.lead_inference = lead_inference
         self.later_exchanges = later_exchanges
+        # the last deal's kitty goes to its first out: its values spread widest, so more worlds
+        self.last_deal_worlds = last_deal_worlds
         self.basic = BasicBot()
         self._known: tuple[SeatView, Knowledge] | None = None
 
@@ -281,12 +284,18 @@ class StrongBot:
         legal = view.legal_actions
         if len(legal) < 2:
             return {}
+        last = view.deal_number == view.rules.deals and self.last_deal_worlds is not None
         if view.phase is Phase.PLAY:
             key = DRAW in legal or PLAYS[_MUSHKA] in legal
             worlds = self.key_worlds if key else self.worlds
+            if last:
+                worlds = max(worlds, self.last_deal_worlds or 0)
             return self._search(view, legal, self._play_world, worlds)
         if view.step is Step.DISCARD and self.search_discard:
-            return self._search(view, legal, self._discard_world, self.key_worlds)
+            worlds = self.key_worlds
+            if last:
+                worlds = max(worlds, self.last_deal_worlds or 0)
+            return self._search(view, legal, self._discard_world, worlds)
         return {}
 
     def _search(
