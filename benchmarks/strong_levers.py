@@ -24,7 +24,20 @@ mushka and discard decisions) are not measured yet.
 Measured 2026-11-30 (--seeds 100 --seed 4242, 400 sessions each, load 5-8 on 2 cores): strong
 +30.45 ± 5.57; counting 25% of what the kitty gains in a rollout before the last deal as the
 searcher's own (its likely share of the kitty later) +30.04 ± 6.23, paired −0.41 ± 3.80: no
-measurable effect, removed.
+measurable effect, removed. Paired differences from `strong` on the same 400 sessions:
+- "low leads" (the searcher's own leads in its rollouts by `low_lead`, which alone makes a
+  `basic` player +7.9 ± 1.4 kop per session stronger against three `basic`): +30.27 ± 5.69,
+  −0.18 ± 3.59 — a better rollout policy for the searching seat does not show;
+- "later exchanges" (the exchanges still to come carried out in an imagined discard): +29.71 ±
+  6.84, −0.74 ± 5.01;
+- "key 96" (96 worlds for the draw, mushka and discard decisions): +33.68 ± 5.99, +3.23 ± 4.81;
+- "key 96 last 128" (and 128 worlds for every decision of the last deal, where
+  `--oracle-loss` finds most of the sampling's loss): +32.70 ± 6.46, +2.24 ± 4.90.
+None is told apart from `strong`; the defaults stay. `--oracle-loss 24 --seed 21` (24 sessions):
+4.9 kop per session lost to a 384-world oracle, 3.8 of it in the last deal (leads 1.40 kop per
+decision, discards 1.09, follows 0.16; earlier deals: discards 0.13, leads 0.11, follows 0.02).
+Decision time against `strong` (interleaved, loaded machine): key 96 median 1.26x, slowest 2.0x;
+last 128 median 1.25x, slowest 2.75x; both median 1.4x, slowest 2.4x.
 """
 
 from __future__ import annotations
