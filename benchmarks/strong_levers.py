@@ -36,6 +36,10 @@ measurable effect, removed. Paired differences from `strong` on the same 400 ses
 None is told apart from `strong`; the defaults stay. `--oracle-loss 24 --seed 21` (24 sessions):
 4.9 kop per session lost to a 384-world oracle, 3.8 of it in the last deal (leads 1.40 kop per
 decision, discards 1.09, follows 0.16; earlier deals: discards 0.13, leads 0.11, follows 0.02).
+Seed 31337 (400 sessions, paired with the then `strong`, key 48): strong +29.55 ± 5.22, "key 96"
++36.02 ± 5.67 (+6.47 ± 4.98), "key 144" +32.60 ± 5.65 (+3.05). Over both untuned seeds (800
+sessions) key 96 gains +4.85 ± 3.46, so twice the worlds at the key decisions is now the
+default ("key 48" is the former `strong`).
 Decision time against `strong` (interleaved, loaded machine): key 96 median 1.26x, slowest 2.0x;
 last 128 median 1.25x, slowest 2.75x; both median 1.4x, slowest 2.4x.
 """
@@ -86,6 +90,8 @@ def variant(**options: Any) -> Callable[[random.Random], StrongBot]:
 
 
 VARIANTS = {
+    "key 144": variant(key_worlds=144),
+    "key 48": variant(key_worlds=48),
     "key 96 last 128": variant(key_worlds=96, last_deal_worlds=128),
     "low leads": variant(policy=low_lead_rollout_move),
     "later exchanges": variant(later_exchanges=True),
