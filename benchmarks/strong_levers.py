@@ -39,7 +39,10 @@ decision, discards 1.09, follows 0.16; earlier deals: discards 0.13, leads 0.11,
 Seed 31337 (400 sessions, paired with the then `strong`, key 48): strong +29.55 ± 5.22, "key 96"
 +36.02 ± 5.67 (+6.47 ± 4.98), "key 144" +32.60 ± 5.65 (+3.05). Over both untuned seeds (800
 sessions) key 96 gains +4.85 ± 3.46, so twice the worlds at the key decisions is now the
-default ("key 48" is the former `strong`).
+default ("key 48" is the former `strong`). The ladder with it (tournament.py --only strong:basic
+--seeds 100 --seed S): 4242 +33.68 ± 5.99, 31337 +36.02 ± 5.67, 555 +33.21 ± 5.84 — +34.3 over
+1200 sessions, short of the +35 aimed at. Decisions (--timing-sessions 20, idle machine, one
+core): median 14.7 ms, 99th percentile 113 ms, slowest 120 ms (strong_v1: 11.5, 43, 48 ms).
 Decision time against `strong` (interleaved, loaded machine): key 96 median 1.26x, slowest 2.0x;
 last 128 median 1.25x, slowest 2.75x; both median 1.4x, slowest 2.4x.
 """
