@@ -19,7 +19,7 @@ weaker, paired, so it is off by default (the "lead inference" line measures it a
 untuned master seeds (tournament.py --only strong:basic --seeds 100) it did better, though:
 --seed 4242 +31.81 ± 5.87 with it, +30.45 ± 5.57 without; --seed 31337 +34.30 ± 4.98 with it,
 +29.55 ± 5.22 without (same deals, not paired per seed). Undecided; worth a longer paired run. The "key" variants (more worlds only for the draw,
-mushka and discard decisions) are not measured yet.
+mushka and discard decisions) are measured below.
 
 Measured 2026-11-30 (--seeds 100 --seed 4242, 400 sessions each, load 5-8 on 2 cores): strong
 +30.45 ± 5.57; counting 25% of what the kitty gains in a rollout before the last deal as the
@@ -33,7 +33,7 @@ measurable effect, removed. Paired differences from `strong` on the same 400 ses
 - "key 96" (96 worlds for the draw, mushka and discard decisions): +33.68 ± 5.99, +3.23 ± 4.81;
 - "key 96 last 128" (and 128 worlds for every decision of the last deal, where
   `--oracle-loss` finds most of the sampling's loss): +32.70 ± 6.46, +2.24 ± 4.90.
-None is told apart from `strong`; the defaults stay. `--oracle-loss 24 --seed 21` (24 sessions):
+None is told apart from `strong` on this seed alone. `--oracle-loss 24 --seed 21` (24 sessions):
 4.9 kop per session lost to a 384-world oracle, 3.8 of it in the last deal (leads 1.40 kop per
 decision, discards 1.09, follows 0.16; earlier deals: discards 0.13, leads 0.11, follows 0.02).
 Seed 31337 (400 sessions, paired with the then `strong`, key 48): strong +29.55 ± 5.22, "key 96"
@@ -43,7 +43,7 @@ default ("key 48" is the former `strong`). The ladder with it (tournament.py --o
 --seeds 100 --seed S): 4242 +33.68 ± 5.99, 31337 +36.02 ± 5.67, 555 +33.21 ± 5.84 — +34.3 over
 1200 sessions, short of the +35 aimed at. Decisions (--timing-sessions 20, idle machine, one
 core): median 14.7 ms, 99th percentile 113 ms, slowest 120 ms (strong_v1: 11.5, 43, 48 ms).
-Decision time against `strong` (interleaved, loaded machine): key 96 median 1.26x, slowest 2.0x;
+Decision time against the key-48 `strong` (interleaved, loaded machine): key 96 median 1.26x, slowest 2.0x;
 last 128 median 1.25x, slowest 2.75x; both median 1.4x, slowest 2.4x.
 """
 
