@@ -43,6 +43,9 @@ default ("key 48" is the former `strong`). The ladder with it (tournament.py --o
 --seeds 100 --seed S): 4242 +33.68 ± 5.99, 31337 +36.02 ± 5.67, 555 +33.21 ± 5.84 — +34.3 over
 1200 sessions, short of the +35 aimed at. Decisions (--timing-sessions 20, idle machine, one
 core): median 14.7 ms, 99th percentile 113 ms, slowest 120 ms (strong_v1: 11.5, 43, 48 ms).
+With the new default, the basic-reading inference ("lead inference"), paired with "key 96":
+31337 +33.18 ± 4.96 (−2.84 ± 4.66), 4242 +34.69 ± 6.28 (+1.01 ± 3.40), both −0.91 ± 2.89: still
+nothing to tell; off.
 Decision time against the key-48 `strong` (interleaved, loaded machine): key 96 median 1.26x, slowest 2.0x;
 last 128 median 1.25x, slowest 2.75x; both median 1.4x, slowest 2.4x.
 """
