@@ -19,19 +19,55 @@ weaker, paired, so it is off by default (the "lead inference" line measures it a
 untuned master seeds (tournament.py --only strong:basic --seeds 100) it did better, though:
 --seed 4242 +31.81 ± 5.87 with it, +30.45 ± 5.57 without; --seed 31337 +34.30 ± 4.98 with it,
 +29.55 ± 5.22 without (same deals, not paired per seed). Undecided; worth a longer paired run. The "key" variants (more worlds only for the draw,
-mushka and discard decisions) are not measured yet.
+mushka and discard decisions) are measured below.
+
+Measured 2026-11-30 (--seeds 100 --seed 4242, 400 sessions each, load 5-8 on 2 cores): strong
++30.45 ± 5.57; counting 25% of what the kitty gains in a rollout before the last deal as the
+searcher's own (its likely share of the kitty later) +30.04 ± 6.23, paired −0.41 ± 3.80: no
+measurable effect, removed. Paired differences from `strong` on the same 400 sessions:
+- "low leads" (the searcher's own leads in its rollouts by `low_lead`, which alone makes a
+  `basic` player +7.9 ± 1.4 kop per session stronger against three `basic`): +30.27 ± 5.69,
+  −0.18 ± 3.59 — a better rollout policy for the searching seat does not show;
+- "later exchanges" (the exchanges still to come carried out in an imagined discard): +29.71 ±
+  6.84, −0.74 ± 5.01;
+- "key 96" (96 worlds for the draw, mushka and discard decisions): +33.68 ± 5.99, +3.23 ± 4.81;
+- "key 96 last 128" (and 128 worlds for every decision of the last deal, where
+  `--oracle-loss` finds most of the sampling's loss): +32.70 ± 6.46, +2.24 ± 4.90.
+None is told apart from `strong` on this seed alone. `--oracle-loss 24 --seed 21` (24 sessions):
+4.9 kop per session lost to a 384-world oracle, 3.8 of it in the last deal (leads 1.40 kop per
+decision, discards 1.09, follows 0.16; earlier deals: discards 0.13, leads 0.11, follows 0.02).
+Seed 31337 (400 sessions, paired with the then `strong`, key 48): strong +29.55 ± 5.22, "key 96"
++36.02 ± 5.67 (+6.47 ± 4.98), "key 144" +32.60 ± 5.65 (+3.05). Over both untuned seeds (800
+sessions) key 96 gains +4.85 ± 3.46, so twice the worlds at the key decisions is now the
+default ("key 48" is the former `strong`). The ladder with it (tournament.py --only strong:basic
+--seeds 100 --seed S): 4242 +33.68 ± 5.99, 31337 +36.02 ± 5.67, 555 +33.21 ± 5.84 — +34.3 over
+1200 sessions, short of the +35 aimed at. Decisions (--timing-sessions 20, idle machine, one
+core): median 14.7 ms, 99th percentile 113 ms, slowest 120 ms (strong_v1: 11.5, 43, 48 ms).
+With the new default, the basic-reading inference ("lead inference"), paired with "key 96":
+31337 +33.18 ± 4.96 (−2.84 ± 4.66), 4242 +34.69 ± 6.28 (+1.01 ± 3.40), both −0.91 ± 2.89: still
+nothing to tell; off.
+Decision time against the key-48 `strong` (interleaved, loaded machine): key 96 median 1.26x, slowest 2.0x;
+last 128 median 1.25x, slowest 2.75x; both median 1.4x, slowest 2.4x.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import hashlib
+import json
 import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import strong_v1
 
-from mushka.players.bots import StrongBot
-from mushka.study.ladder import duplicate
-from mushka.study.simulate import Estimate
+from mushka.engine import Session
+from mushka.house_rules import HouseRules
+from mushka.players.bots import BasicBot, StrongBot, low_lead_rollout_move
+from mushka.study.ladder import Match, duplicate
+from mushka.study.simulate import Estimate, session_seed
 
 
 def full(rng: random.Random) -> StrongBot:
@@ -46,10 +82,6 @@ def basic_discard(rng: random.Random) -> StrongBot:
     return StrongBot(rng, search_discard=False)
 
 
-def key_worlds_96(rng: random.Random) -> StrongBot:
-    return StrongBot(rng, key_worlds=96)
-
-
 def key_worlds_96_play_32(rng: random.Random) -> StrongBot:
     return StrongBot(rng, worlds=32, key_worlds=96)
 
@@ -58,9 +90,19 @@ def lead_inference(rng: random.Random) -> StrongBot:
     return StrongBot(rng, lead_inference=True)
 
 
+def variant(**options: Any) -> Callable[[random.Random], StrongBot]:
+    """`strong` with `options` (picklable, for the worker processes)."""
+    return functools.partial(StrongBot, **options)
+
+
 VARIANTS = {
+    "key 144": variant(key_worlds=144),
+    "key 48": variant(key_worlds=48),
+    "key 96 last 128": variant(key_worlds=96, last_deal_worlds=128),
+    "low leads": variant(policy=low_lead_rollout_move),
+    "later exchanges": variant(later_exchanges=True),
+    "key 96": variant(key_worlds=96),
     "lead inference": lead_inference,
-    "key 96": key_worlds_96,
     "key 96 play 32": key_worlds_96_play_32,
     "strong": full,
     "no exchange info": no_exchange_knowledge,
@@ -69,26 +111,117 @@ VARIANTS = {
 }
 
 
+def players_code() -> str:
+    """A digest of the computer players' code: a recorded result stands only for the same code."""
+    digest = hashlib.sha256()
+    for path in sorted((Path(__file__).parent.parent / "mushka" / "players").glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def recorded(record: Path | None, key: dict[str, object]) -> Match | None:
+    """The match recorded under `key` in `record`, if any."""
+    if record is None or not record.exists():
+        return None
+    for line in record.read_text().splitlines():
+        entry = json.loads(line)
+        if all(entry.get(k) == v for k, v in key.items()):
+            per_seed = tuple(entry["per_seed"])
+            return Match(
+                str(key["name"]), "basic", Estimate.of(per_seed), 4 * len(per_seed), 0.0, per_seed
+            )
+    return None
+
+
+def oracle_loss(sessions: int, worlds: int, master_seed: int) -> None:
+    """Where `strong`'s sampling costs money: `strong` in seat 1 against three `basic`; at each of
+    its searched decisions a `worlds`-world `strong` (the oracle) values every move, and the
+    oracle's value of its best move less that of `strong`'s choice is summed per decision type.
+    The oracle shares the rollout policy, so this measures the sampling, not the policy."""
+    basic = BasicBot()
+    loss: dict[tuple[bool, str], float] = {}
+    count: dict[tuple[bool, str], int] = {}
+    for index in range(sessions):
+        session = Session(rules=HouseRules(), seed=session_seed(master_seed, index))
+        hero = StrongBot(random.Random(index))
+        oracle = StrongBot(random.Random(10**6 + index), worlds=worlds)
+        while not session.is_over:
+            seat = session.to_act
+            assert seat is not None
+            view = session.view(seat)
+            if seat != 0:
+                session.apply(basic.choose(view))
+                continue
+            values = hero.evaluate(view)
+            action = hero.choose_from(view, values)
+            if values:
+                truth = oracle.evaluate(view)
+                key = (view.deal_number == view.rules.deals, view.step.name.lower())
+                loss[key] = loss.get(key, 0.0) + max(truth.values()) - truth[action]
+                count[key] = count.get(key, 0) + 1
+            session.apply(action)
+    for (last, step), total in sorted(loss.items()):
+        deal = "last deal" if last else "earlier deals"
+        print(
+            f"{step:<8}{deal:<14}{count[(last, step)]:>6} decisions   "
+            f"{total / sessions:5.2f} kop per session   {total / count[(last, step)]:5.2f} per decision"
+        )
+    print(f"in all: {sum(loss.values()) / sessions:.2f} kop per session ({sessions} sessions)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seeds", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--only", action="append", default=[])
+    parser.add_argument(
+        "--record",
+        type=Path,
+        help="JSON-lines file: each variant's per-seed means are appended, and a baseline already "
+        "recorded there for the same seeds and the same players' code is reused",
+    )
+    parser.add_argument(
+        "--code", help="the players' code digest to record under (default: the current code's)"
+    )
+    parser.add_argument(
+        "--skip-baseline", action="store_true", help="record the variants without `strong` itself"
+    )
+    parser.add_argument(
+        "--oracle-loss",
+        type=int,
+        metavar="SESSIONS",
+        help="instead: what strong's choices lose per decision type against a 384-world oracle",
+    )
     args = parser.parse_args()
+    if args.oracle_loss:
+        oracle_loss(args.oracle_loss, 384, args.seed)
+        return
+    code = args.code or players_code()
     names = args.only or list(VARIANTS)
-    if "strong" not in names:
+    if "strong" not in names and not args.skip_baseline:
         names.insert(0, "strong")
     factories = [(name, VARIANTS[name]) for name in names]
     results = {}
     for name in names:
-        match = duplicate(
-            name, "basic", args.seeds, jobs=args.jobs, master_seed=args.seed, factories=factories
-        )
+        key = {"name": name, "seeds": args.seeds, "seed": args.seed, "code": code}
+        match = recorded(args.record, key) if name == "strong" else None
+        if match is None:
+            match = duplicate(
+                name,
+                "basic",
+                args.seeds,
+                jobs=args.jobs,
+                master_seed=args.seed,
+                factories=factories,
+            )
+            if args.record is not None:
+                with args.record.open("a") as out:
+                    out.write(json.dumps({**key, "per_seed": match.per_seed}) + "\n")
         results[name] = match
         e = match.estimate
         line = f"{name:<18}{match.sessions:>6} sessions {e.mean:+7.2f} ± {e.ci95:5.2f}"
-        if name != "strong":
+        if name != "strong" and "strong" in results:
             diff = Estimate.of(
                 [a - b for a, b in zip(match.per_seed, results["strong"].per_seed, strict=True)]
             )

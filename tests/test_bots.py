@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from conftest import act, examples, make_session
@@ -15,7 +16,15 @@ from mushka.chance import SeededChance
 from mushka.engine import Phase, Session, Step
 from mushka.events import Pass
 from mushka.house_rules import Exchange, HouseRules
-from mushka.players.bots import BasicBot, RandomBot, StrongBot, basic_move, make_bot, rollout
+from mushka.players.bots import (
+    BasicBot,
+    RandomBot,
+    StrongBot,
+    basic_move,
+    low_lead,
+    make_bot,
+    rollout,
+)
 from mushka.players.determinize import knowledge, sample_exchange, sample_position, trick_state
 from mushka.study.ladder import duplicate
 
@@ -376,3 +385,38 @@ def test_imagined_hands_agree_with_a_follow_made_the_way_basic_follows() -> None
     for sample in range(30):
         boris = sample_position(view, random.Random(sample), known).hands[1]
         assert not {int(c) for c in boris} & known.lacks[1]
+
+
+def test_an_imagined_exchange_carries_out_the_exchanges_still_to_come() -> None:
+    session = _exchange_session()
+    act(session, "take 1")
+    view = session.view(1)
+    later_exchanges = 0
+    for sample in range(40):
+        world = sample_exchange(view, random.Random(sample))
+        alone = world.after_discard(int(parse_card("8S")), lambda h: min(h))
+        start = world.after_discard(int(parse_card("8S")), lambda h: min(h), random.Random(sample))
+        assert [len(h) for h in start.hands] == [5, 5, 5, 5]
+        placed = [c for h in start.hands for c in h] + list(start.talon) + list(start.out_of_play)
+        assert sorted(placed) == list(range(32))
+        checked = [alone.hands[s] for s in (2, 3)]  # the seats after Anna, the exposer, in order
+        threes = [s for s, h in zip((2, 3), checked, strict=True) if _has_three(h)]
+        if not threes:
+            assert start == alone
+        else:
+            later_exchanges += 1
+            assert len(start.out_of_play) >= len(alone.out_of_play) + 3
+    assert later_exchanges > 0
+
+
+def _has_three(hand: Sequence[int]) -> bool:
+    suits = [c >> 3 for c in hand]
+    return any(suits.count(s) >= 3 for s in range(4))
+
+
+def test_the_low_lead_is_the_lowest_card_of_the_longest_suit_from_four_cards_up() -> None:
+    hand = [int(parse_card(c)) for c in ("KH", "9C", "QC", "AS", "8S")]
+    legal = [play(c) for c in ("KH", "9C", "QC", "AS", "8S")]
+    assert low_lead(hand, legal) == play("8S")  # spades: the mushka and the 8
+    assert low_lead(hand, legal[:3]) == play("9C")
+    assert low_lead(hand[:3], legal[:3]) is None  # from three cards `basic`'s lead is better

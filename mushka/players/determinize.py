@@ -355,10 +355,13 @@ class ExchangeWorld:
     talon: list[int]
     gone: list[int]
 
-    def after_discard(self, card: int, others_discard: DiscardRule) -> Position:
+    def after_discard(
+        self, card: int, others_discard: DiscardRule, later: random.Random | None = None
+    ) -> Position:
         """The position at the first lead once the seat discards `card` and the rest of this
-        exchange is carried out (later takers discard by `others_discard`). Exchanges that would
-        follow this one are not imagined."""
+        exchange is carried out (later takers discard by `others_discard`). With `later` (which
+        picks the blind takes) the exchanges of the seats still to be checked are carried out
+        too, every taker discarding by `others_discard`; without it they are not imagined."""
         view = self.view
         assert view.exchange is not None
         exposer, _, me = view.exchange
@@ -378,6 +381,12 @@ class ExchangeWorld:
             gone.append(dropped)
         hands[exposer] += face_down + self.talon[:taken]
         talon = self.talon[taken:]
+        if later is not None:
+            order = [(view.dealer + i) % 4 for i in (1, 2, 3, 4)]
+            for seat in order[order.index(exposer) + 1 :]:
+                talon = _exchange(
+                    seat, hands, talon, gone, view.rules.exchange, later, others_discard
+                )
         return Position(
             players=view.players,
             rules=view.rules,
@@ -395,3 +404,37 @@ class ExchangeWorld:
             to_act=(view.dealer + 1) % 4,
             out_of_play=tuple(CARDS[c] for c in gone),
         )
+
+
+def _exchange(
+    seat: int,
+    hands: list[list[int]],
+    talon: list[int],
+    gone: list[int],
+    rule: Exchange,
+    rng: random.Random,
+    discard: DiscardRule,
+) -> list[int]:
+    """Check `seat` for an exchange and carry it out in `hands` (blind takes drawn from `rng`,
+    discards by `discard`, into `gone`); the talon left."""
+    hand = hands[seat]
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        counts[c >> 3] += 1
+    suit = next((s for s in range(4) if counts[s] >= 3), NO_SUIT)
+    if suit == NO_SUIT:
+        return talon
+    laid = [c for c in hand if c >> 3 == suit]
+    rng.shuffle(laid)
+    hands[seat] = [c for c in hand if c >> 3 != suit]
+    if rule is Exchange.OLD:
+        receivers = [(seat + 1) % 4, (seat + 2) % 4]
+    else:
+        receivers = [(seat + i) % 4 for i in (1, 2, 3)]
+    for receiver in receivers:
+        hands[receiver].append(laid.pop())
+        dropped = discard(hands[receiver])
+        hands[receiver].remove(dropped)
+        gone.append(dropped)
+    hands[seat] += laid + talon[: len(receivers)]
+    return talon[len(receivers) :]
