@@ -10,8 +10,6 @@ from mushka.cards import Card, Suit
 from mushka.state import Step
 from mushka.wording import N_, Wording
 
-ENGLISH_KEYS: Final = ("d", "p")  # the keys the English table names for a draw and a pass
-
 # The sentences a follow may take, by what is allowed besides the pass (which always is): cards
 # of the led suit, the mushka, a draw. Whole sentences, so that each language words them as one.
 # (follow, mushka, draw) -> template without keys, template with keys
@@ -53,14 +51,14 @@ def choices_sentence(
     remise: int,
     face_down: int,
     name: Callable[[Card], str] | None = None,
-    keys: tuple[str, str] | bool | None = None,
+    keys: tuple[str, str] | None = None,
     lang: str = "en",
 ) -> str:
     """What the seat to act may do, in one sentence in `lang`; cards in `hand` order.
 
     Each card is called `name(card)` when a namer is given (the table numbers them), else by
     its label in `lang` ('Q♥', 'Д♥'). With `keys` (draw key, pass key) the keys to type for a
-    draw and a pass are named too (the table's prompt; `True` names the English 'd' and 'p');
+    draw and a pass are named too (the table's prompt: 'd' and 'p' in English, '+' and '-' in Russian);
     without, the sentence is the engine's, for its error messages.
     """
     wording = choices_wording(
@@ -91,13 +89,9 @@ def choices_wording(
     remise: int,
     face_down: int,
     name: Callable[[Card], str] | None = None,
-    keys: tuple[str, str] | bool | None = None,
+    keys: tuple[str, str] | None = None,
 ) -> Wording:
     """`choices_sentence` as a Wording, to be said in any language (see `mushka.i18n.say`)."""
-    if keys is True:
-        keys = ENGLISH_KEYS
-    elif keys is False:
-        keys = None
     playable = {a.card for a in legal if a.kind is Kind.PLAY or a.kind is Kind.DISCARD}
     cards = [c for c in hand if c in playable]
     named: list[Card] | list[str] = cards if name is None else [name(c) for c in cards]

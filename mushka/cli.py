@@ -24,15 +24,15 @@ from typer._click.formatting import HelpFormatter
 from typer.core import TyperCommand, TyperGroup
 
 from mushka import __version__
-from mushka.errors import short_repr
 from mushka.i18n import (
     ENGLISH,
-    LANGUAGES,
     N_,
     LanguageError,
     _,
     choose_language,
     language,
+    say,
+    unknown_language,
     use_language,
 )
 
@@ -259,9 +259,7 @@ def _version(value: bool) -> None:
 
 
 def _unknown_language(value: str) -> str:
-    return _("unknown language {name}: choose one of {choices}").format(
-        name=short_repr(value), choices=", ".join(LANGUAGES)
-    )
+    return say(unknown_language(value))
 
 
 def _language_option(value: str | None) -> str | None:

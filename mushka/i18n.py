@@ -31,6 +31,17 @@ class LanguageError(MushkaError):
     """A language asked for by name that mushka does not speak."""
 
 
+def unknown_language(value: object) -> LanguageError:
+    """The refusal of a language mushka does not speak, naming those it does (said with `say`)."""
+    return LanguageError(
+        Wording(
+            "unknown language {name}: choose one of {choices}",
+            name=_short(value),
+            choices=", ".join(LANGUAGES),
+        )
+    )
+
+
 def choose_language(explicit: str | None = None, env: Mapping[str, str] | None = None) -> str:
     """The language to speak: `explicit` (as from --lang), else MUSHKA_LANG, else the locale, else English.
 
@@ -41,11 +52,7 @@ def choose_language(explicit: str | None = None, env: Mapping[str, str] | None =
     if explicit is not None:
         name = explicit.strip().lower()
         if name not in LANGUAGES:
-            raise LanguageError(
-                gettext("unknown language {name}: choose one of {choices}", ENGLISH).format(
-                    name=_short(explicit), choices=", ".join(LANGUAGES)
-                )
-            )
+            raise unknown_language(explicit)
         return name
     env = os.environ if env is None else env
     chosen = _language_of(env.get("MUSHKA_LANG", ""))
@@ -69,9 +76,7 @@ def translations(lang: str) -> _gettext.NullTranslations:
     if lang == ENGLISH:
         return _gettext.NullTranslations()
     if lang not in LANGUAGES:
-        raise LanguageError(
-            f"unknown language {_short(lang)}: choose one of {', '.join(LANGUAGES)}"
-        )
+        raise unknown_language(lang)
     from importlib import resources  # only a Russian run reads a catalog
 
     catalog = (
@@ -112,9 +117,7 @@ def use_language(lang: str) -> None:
     """Speak `lang` from now on in this process (the command line calls this once at start-up)."""
     global _current
     if lang not in LANGUAGES:
-        raise LanguageError(
-            f"unknown language {_short(lang)}: choose one of {', '.join(LANGUAGES)}"
-        )
+        raise unknown_language(lang)
     _current = lang
 
 

@@ -373,8 +373,8 @@ def test_the_remise_of_a_pass_takes_the_russian_form_of_its_number(remise: int, 
 def test_the_english_keys_are_named_as_before_and_true_still_means_d_and_p() -> None:
     keyed = follow_sentence(HOLDING, keys=("d", "p"))
     assert keyed == "Follow hearts (Q♥, 9♥), play the mushka (A♠), or pass (p, costs 5 kop)."
-    assert follow_sentence(HOLDING, keys=True) == keyed
-    assert follow_sentence(VOID, keys=True) == (
+    assert follow_sentence(HOLDING, keys=("d", "p")) == keyed
+    assert follow_sentence(VOID, keys=("d", "p")) == (
         "Play the mushka (A♠), draw from the talon (d), or pass (p)."
     )
     assert follow_sentence(VOID) == "Play the mushka (A♠), draw from the talon, or pass."
