@@ -1,0 +1,61 @@
+"""The fast playout agrees with the engine: `playout` against `rollout` on `Session.at_position`."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from mushka.actions import DRAW, PASS
+from mushka.engine import Phase, Session
+from mushka.events import Remise, Trick
+from mushka.house_rules import Exchange, HouseRules
+from mushka.players.bots import position_session, rollout, rollout_move
+from mushka.players.playout import playout
+
+RULES = [
+    HouseRules(),
+    HouseRules(prices=(2, 2, 1, 1), remise=3, stake=7),  # equal prices: ties broken by hand order
+    HouseRules(prices=(0, 0, 0, 0), remise=0, stake=0),
+    HouseRules(prices=(9, 1, 5, 9), remise=20, deals=1, exchange=Exchange.OLD),
+    HouseRules(deals=2, exchange=Exchange.OFF, stake=1, remise=1),
+    HouseRules(prices=(8, 6, 4, 2), stake=2, remise=1),  # a kitty too poor to pay some tricks
+]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.prices}-{r.deals}-{r.exchange.value}")
+def test_playout_matches_the_engine_for_every_move_of_random_sessions(rules: HouseRules) -> None:
+    """From every play-phase position of random sessions, each legal first move (and `basic`'s
+    own) played out: the same money for the seat as the engine's rollout."""
+    rng = random.Random(repr(rules))
+    seen: Counter[str] = Counter()
+    for game in range(12):
+        session = Session(rules=rules, seed=rng.getrandbits(32))
+        while not session.is_over:
+            legal = session.legal_actions()
+            if session.phase is Phase.PLAY:
+                position = session.position()
+                seat = position.to_act
+                for first in (None, *legal):
+                    imagined = position_session(position, 0)
+                    move = first or rollout_move(imagined, seat)
+                    expected = rollout(imagined, seat, move, rollout_move)
+                    assert playout(position, first, seat) == expected, (game, position, first)
+                    events = [e for deal in imagined.deals[-1:] for e in deal.events]
+                    seen["moves"] += 1
+                    seen["draws"] += move == DRAW
+                    seen["revokes"] += any(
+                        isinstance(e, Remise) and e.reason == "revoke" for e in events
+                    )
+                    seen["blocked"] += not imagined.out_order
+                    seen["short kitty"] += any(
+                        isinstance(e, Trick) and e.paid < e.value for e in events
+                    )
+                    seen["passes"] += move == PASS
+            session.apply(rng.choice(legal))
+    assert seen["moves"] > 1000
+    for case in ("draws", "revokes", "passes", "blocked"):
+        assert seen[case] > 0, (case, seen)
+    if 2 * max(rules.prices) > 4 * rules.stake:
+        assert seen["short kitty"] > 0, seen
