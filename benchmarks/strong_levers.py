@@ -96,6 +96,9 @@ def variant(**options: Any) -> Callable[[random.Random], StrongBot]:
 
 
 VARIANTS = {
+    "w96 k192 last 256": variant(worlds=96, key_worlds=192, last_deal_worlds=256),
+    "last 256": variant(last_deal_worlds=256),
+    "fast low leads": variant(low_leads=True),
     "key 144": variant(key_worlds=144),
     "key 48": variant(key_worlds=48),
     "key 96 last 128": variant(key_worlds=96, last_deal_worlds=128),

@@ -11,7 +11,12 @@ from mushka.actions import DRAW, PASS
 from mushka.engine import Phase, Session
 from mushka.events import Remise, Trick
 from mushka.house_rules import Exchange, HouseRules
-from mushka.players.bots import position_session, rollout, rollout_move
+from mushka.players.bots import (
+    low_lead_rollout_move,
+    position_session,
+    rollout,
+    rollout_move,
+)
 from mushka.players.playout import playout
 
 RULES = [
@@ -59,3 +64,22 @@ def test_playout_matches_the_engine_for_every_move_of_random_sessions(rules: Hou
         assert seen[case] > 0, (case, seen)
     if 2 * max(rules.prices) > 4 * rules.stake:
         assert seen["short kitty"] > 0, seen
+
+
+def test_low_leads_are_those_of_the_engine_rollout_policy() -> None:
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(10):
+        session = Session(rules=HouseRules(), seed=rng.getrandbits(32))
+        while not session.is_over:
+            legal = session.legal_actions()
+            if session.phase is Phase.PLAY:
+                position = session.position()
+                seat = position.to_act
+                for first in legal:
+                    imagined = position_session(position, 0)
+                    expected = rollout(imagined, seat, first, low_lead_rollout_move)
+                    assert playout(position, first, seat, low_leads=True) == expected
+                    compared += 1
+            session.apply(rng.choice(legal))
+    assert compared > 500

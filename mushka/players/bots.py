@@ -252,6 +252,7 @@ class StrongBot:
         lead_inference: bool = False,
         later_exchanges: bool = False,
         last_deal_worlds: int | None = None,
+        low_leads: bool = False,
     ) -> None:
         self.rng = rng
         self.worlds = worlds
@@ -270,6 +271,7 @@ class StrongBot:
         self.later_exchanges = later_exchanges
         # the last deal's kitty goes to its first out: its values spread widest, so more worlds
         self.last_deal_worlds = last_deal_worlds
+        self.low_leads = low_leads  # its own later leads in the playouts by `low_lead`
         self.basic = BasicBot()
         self._known: tuple[SeatView, Knowledge] | None = None
 
@@ -323,7 +325,7 @@ class StrongBot:
                 position = imagined(action, seed)
                 first = action if playing else None
                 if policy is None:
-                    totals[action] += playout(position, first, seat)
+                    totals[action] += playout(position, first, seat, low_leads=self.low_leads)
                 else:
                     totals[action] += _finish(position_session(position, seed), seat, first, policy)
             done += 1

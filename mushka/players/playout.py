@@ -16,7 +16,7 @@ _PASS: Final = -1
 _NONE: Final = -3  # no move given: `basic` chooses
 
 
-def playout(position: Position, first: Action | None, seat: int) -> int:
+def playout(position: Position, first: Action | None, seat: int, *, low_leads: bool = False) -> int:
     """The money `seat` gains from `position` to the end of its deal when `first` (or, if None,
     `basic`'s choice) is played now and `basic` plays every later move, the next deal's ante that
     going out first saves included, and in the last deal the final kitty.
@@ -24,7 +24,8 @@ def playout(position: Position, first: Action | None, seat: int) -> int:
     The same result as `bots.rollout` on `Session.at_position` with `basic_move` for everyone (a
     test compares the two on many positions and house rules), but several times faster: the
     engine's bookkeeping for records and views, and `basic`'s questions to it, are left out. The
-    rules here must stay those of `Session.apply` and `basic_action`.
+    rules here must stay those of `Session.apply` and `basic_action`. With `low_leads`, the seat's
+    own later leads are `bots.low_lead`'s (as `bots.low_lead_rollout_move` plays them).
     """
     rules = position.rules
     prices = rules.prices
@@ -61,6 +62,12 @@ def playout(position: Position, first: Action | None, seat: int) -> int:
                 pending = _NONE
             elif len(legal) == 1:
                 card = legal[0]
+            elif low_leads and actor == seat and len(hand) >= 4:
+                cards = [c for c in legal if c != _MUSHKA]
+                counts = [0, 0, 0, 0]
+                for c in hand:
+                    counts[c >> 3] += 1
+                card = max(cards, key=lambda c: (counts[c >> 3], -(c & 7)))
             else:
                 cards = [c for c in legal if c != _MUSHKA]
                 card = (
