@@ -67,7 +67,7 @@ from mushka.engine import Session
 from mushka.house_rules import HouseRules
 from mushka.players.bots import BasicBot, StrongBot, low_lead_rollout_move
 from mushka.study.ladder import Match, duplicate
-from mushka.study.simulate import Estimate, session_seed
+from mushka.study.simulate import BotFactory, Estimate, session_seed
 
 
 def full(rng: random.Random) -> StrongBot:
@@ -95,7 +95,7 @@ def variant(**options: Any) -> Callable[[random.Random], StrongBot]:
     return functools.partial(StrongBot, **options)
 
 
-VARIANTS = {
+VARIANTS: dict[str, BotFactory] = {
     "w96 k192 last 256": variant(worlds=96, key_worlds=192, last_deal_worlds=256),
     "last 256": variant(last_deal_worlds=256),
     "fast low leads": variant(low_leads=True),
