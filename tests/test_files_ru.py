@@ -463,8 +463,8 @@ class Answers(Terminal):
         self.prompts: list[str] = []
         self.shown: list[str] = []
 
-    def read(self, prompt: str) -> str:
-        self.prompts.append(prompt)
+    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
+        self.prompts.append(prompt.plain if isinstance(prompt, Text) else prompt)
         return self.answers.pop(0)
 
     def show(self, *renderables: RenderableType) -> None:
