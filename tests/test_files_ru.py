@@ -377,7 +377,7 @@ def test_a_save_that_cannot_be_kept_aside_says_so_in_russian(
     def refuse(*args: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(storage.os, "replace", refuse)
+    monkeypatch.setattr(os, "replace", refuse)
     with pytest.raises(storage.SaveError) as refused:
         storage.load_game(path)
     assert str(refused.value) == (
