@@ -24,7 +24,7 @@ from mushka.house_rules import HouseRules
 try:
     from mushka.study.simulate import RunConfig, play_session
 except ImportError:  # a checkout from before the package had its study/ folder
-    from mushka.simulate import RunConfig, play_session  # type: ignore[no-redef]
+    from mushka.simulate import RunConfig, play_session  # type: ignore[no-redef, import-untyped]
 
 
 def one_run(sessions: int, start: int) -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from mushka.cards import CARDS, HAND_SIZE, Card
 
@@ -23,7 +23,10 @@ class Chance(Protocol):
         ...
 
 
-def _shuffle(rng: random.Random, items: list[Card]) -> None:
+_Item = TypeVar("_Item")  # a shuffle never looks at what it moves
+
+
+def _shuffle(rng: random.Random, items: list[_Item]) -> None:
     """`rng.shuffle(items)`, exactly (the same draws from the generator, the same order), only
     faster: CPython's shuffle with its `_randbelow` written out, for a plain random.Random."""
     if type(rng) is not random.Random or not _PLAIN_SHUFFLE:

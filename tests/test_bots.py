@@ -10,7 +10,7 @@ from conftest import act, examples, make_session
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mushka.actions import PASS, play
+from mushka.actions import PASS, Action, play
 from mushka.cards import Suit, parse_card
 from mushka.chance import SeededChance
 from mushka.engine import Phase, Session, Step
@@ -125,7 +125,7 @@ def positions_in_play(seed: int, steps: int) -> list[Session]:
     rules = HouseRules(exchange=Exchange.OFF if seed % 2 else Exchange.MODERN)
     session = Session(rules=rules, seed=seed)
     rng = random.Random(seed)
-    actions = []
+    actions: list[Action] = []
     marks = []
     for _ in range(steps):
         if session.is_over:

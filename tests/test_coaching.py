@@ -128,6 +128,7 @@ def test_h_with_hints_on_shows_the_hint_in_private_and_only_the_asking_in_public
 def test_the_hints_setting_is_saved_and_checked_like_the_others() -> None:
     assert TableSettings.from_json(TableSettings(hints=True).to_json()).hints is True
     assert TableSettings.from_json({}).hints is False
+    hostile: object  # anything a save file could hold
     for hostile in ("yes", 1, None, [], {"a": 1}, 1e309):
         with pytest.raises(SettingsError, match="hints must be true or false"):
             TableSettings.from_json(json.loads(json.dumps({"hints": hostile})))

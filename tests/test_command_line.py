@@ -194,6 +194,7 @@ def test_undo_and_hints_survive_the_save_and_refuse_hostile_values() -> None:
         False,
         False,
     )
+    hostile: object  # anything a save file could hold
     for key in ("undo", "hints"):
         for hostile in ("yes", 1, None, [], {"a": 1}, "x" * 10_000):
             with pytest.raises(SettingsError, match=f"{key} must be true or false"):

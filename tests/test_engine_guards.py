@@ -213,7 +213,7 @@ def test_the_one_instance_of_an_action_cannot_be_forged_or_changed() -> None:
 
     interned = type(PLAYS[5])
     with pytest.raises(TypeError):
-        interned(Kind.PLAY, 5.0)
+        interned(Kind.PLAY, 5.0)  # type: ignore[arg-type]
     changed = PLAYS[5]._replace(card=6.0)  # type: ignore[arg-type]
     made = interned._make([Kind.PLAY, 6.0, None])
     assert type(changed) is Action and type(made) is Action

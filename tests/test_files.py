@@ -182,7 +182,7 @@ def test_a_state_folder_that_is_a_file_is_said_before_play_starts(
 def test_a_full_disk_is_said_before_play_starts(
     home: Path, as_if_at_a_terminal: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(storage.os, "fsync", no_space)
+    monkeypatch.setattr(os, "fsync", no_space)
     result = runner.invoke(cli.app, ["play", *PLAYERS])
     assert result.exit_code == 1
     assert "cannot save to" in result.stderr and "no space left on device" in result.stderr
@@ -193,7 +193,7 @@ def test_resume_on_a_full_disk_says_so_before_play_starts(
     home: Path, as_if_at_a_terminal: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     storage.save_game(Session(NAMES, seed=2), TableSettings().to_json())
-    monkeypatch.setattr(storage.os, "fsync", no_space)
+    monkeypatch.setattr(os, "fsync", no_space)
     result = runner.invoke(cli.app, ["resume"])
     assert result.exit_code == 1 and "no space left on device" in result.stderr
     assert "Resuming" not in result.output

@@ -377,7 +377,7 @@ def test_a_save_that_cannot_be_kept_aside_says_so_in_russian(
     def refuse(*args: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(storage.os, "replace", refuse)
+    monkeypatch.setattr(os, "replace", refuse)
     with pytest.raises(storage.SaveError) as refused:
         storage.load_game(path)
     assert str(refused.value) == (
@@ -463,8 +463,8 @@ class Answers(Terminal):
         self.prompts: list[str] = []
         self.shown: list[str] = []
 
-    def read(self, prompt: str) -> str:
-        self.prompts.append(prompt)
+    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
+        self.prompts.append(prompt.plain if isinstance(prompt, Text) else prompt)
         return self.answers.pop(0)
 
     def show(self, *renderables: RenderableType) -> None:

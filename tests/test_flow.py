@@ -10,10 +10,10 @@ from rich.text import Text
 from test_hotseat import ScriptedTerminal
 
 from mushka.actions import PASS, Action
-from mushka.cards import CARDS, MUSHKA_INDEX, parse_card
+from mushka.cards import CARDS, MUSHKA, Card, parse_card
 from mushka.chance import SeededChance
 from mushka.engine import Session
-from mushka.events import Follow, Lead, Pass, Trick
+from mushka.events import Event, Follow, Lead, Pass, Trick
 from mushka.house_rules import HouseRules
 from mushka.state import Position
 from mushka.tui.describe import Words
@@ -32,7 +32,7 @@ def position(
     trick = tuple((seat, card) for seat, card in enumerate(played))
     me = len(played)
     rest = list(others)
-    hands: list[tuple[int, ...]] = []
+    hands: list[tuple[Card, ...]] = []
     for seat in range(4):
         hands.append(tuple(cards(hand)) if seat == me else tuple(cards(rest.pop())))
     used = {c for h in hands for c in h} | set(played) | set(cards(talon))
@@ -86,7 +86,7 @@ def test_a_mushka_played_in_an_earlier_trick_makes_the_pass_public() -> None:
     session = position("9H", "7C 8D", others=("KC", "QC", "JC"))
     view = session.view(1)
     assert not public_forced_pass(view)
-    earlier = (Lead(2, parse_card("7S")), Follow(3, MUSHKA_INDEX))
+    earlier = (Lead(2, parse_card("7S")), Follow(3, MUSHKA))
     assert public_forced_pass(view._replace(events=earlier + view.events))
     hidden = (Lead(2, parse_card("7S")), Follow(3, parse_card("KS")))
     assert not public_forced_pass(view._replace(events=hidden + view.events))
@@ -111,7 +111,7 @@ def test_the_short_log_has_a_line_per_trick_and_follows_the_kitty() -> None:
 
 
 def test_a_forced_pass_says_why_in_the_log() -> None:
-    events = [Lead(3, parse_card("QD")), Follow(0, MUSHKA_INDEX), Pass(2, False)]
+    events: list[Event] = [Lead(3, parse_card("QD")), Follow(0, MUSHKA), Pass(2, False)]
     line = deal_lines(events, Words(NAMES), forced={2})[0]
     assert (
         line

@@ -9,6 +9,7 @@ import re
 import shutil
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from drivers import TmuxTable, cards_shown, public_cards
@@ -16,6 +17,9 @@ from drivers import TmuxTable, cards_shown, public_cards
 from mushka.actions import PASS
 from mushka.record import replay_steps
 from mushka.tui.forced import public_forced_pass
+
+if TYPE_CHECKING:  # at run time pexpect is imported by importorskip below, or the module skipped
+    from pexpect import spawn as Child
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -61,7 +65,7 @@ def test_a_whole_four_human_evening_leaves_a_short_public_log(tmp_path: Path) ->
     assert only_pass >= public
 
 
-def spawn(home: Path, *args: str, rows: int = 24, cols: int = 80) -> pexpect.spawn:
+def spawn(home: Path, *args: str, rows: int = 24, cols: int = 80) -> Child:
     env = {
         **os.environ,
         "XDG_STATE_HOME": str(home / "state"),

@@ -220,7 +220,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
             raise PermissionError(13, "Permission denied", str(path))
         return real_open(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(storage.os, "open", guarded_open)
+    monkeypatch.setattr(os, "open", guarded_open)
     UNREADABLE.clear()
     yield tmp_path
     UNREADABLE.clear()

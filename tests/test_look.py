@@ -13,7 +13,7 @@ from test_table import render
 from mushka.actions import play
 from mushka.cards import CARDS, MUSHKA_INDEX, RANK_CODES, SUITS, Card, parse_card
 from mushka.engine import Session, Step
-from mushka.events import Draw, Follow, Lead, TakeBack, Trick
+from mushka.events import Draw, Event, Follow, Lead, TakeBack, Trick
 from mushka.house_rules import Exchange, HouseRules
 from mushka.ledger import SeatAccount, deal_summary, session_accounts
 from mushka.tui.describe import Words, cards_left
@@ -52,7 +52,7 @@ def random_session(
 
 def all_views(seeds: range, exchange: Exchange = Exchange.MODERN) -> list[SeatView]:
     """Every seat's view at every decision of a few random sessions."""
-    views = []
+    views: list[SeatView] = []
     for seed in seeds:
         session = Session(SIXTEEN, HouseRules(exchange=exchange), seed=seed)
         rng = random.Random(seed)
@@ -338,9 +338,9 @@ def test_trick_and_out_sentences_speak_to_the_player() -> None:
         "Anna took the clubs trick (doubled by the mushka), +2 kop, all the kitty had "
         "(it was worth 6)"
     ]
-    spades = [Lead(0, CARDS[28]), Follow(1, CARDS[31])]
+    spades: list[Event] = [Lead(0, CARDS[28]), Follow(1, CARDS[31])]
     assert words.events(spades)[1] == "You played A♠"  # no mushka on a spade lead
-    hearts = [Lead(0, CARDS[0]), Follow(1, CARDS[31])]
+    hearts: list[Event] = [Lead(0, CARDS[0]), Follow(1, CARDS[31])]
     assert words.events(hearts) == ["Anna led 7♥", "You played A♠ (the mushka)"]
 
 

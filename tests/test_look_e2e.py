@@ -7,8 +7,12 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:  # at run time pexpect is imported by importorskip below, or the module skipped
+    from pexpect import spawn as Child
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -23,7 +27,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def spawn(home: Path, rows: int, cols: int) -> pexpect.spawn:
+def spawn(home: Path, rows: int, cols: int) -> Child:
     env = {
         **os.environ,
         "XDG_STATE_HOME": str(home / "state"),
@@ -40,7 +44,7 @@ def spawn(home: Path, rows: int, cols: int) -> pexpect.spawn:
     return child
 
 
-def seen(child: pexpect.spawn) -> str:
+def seen(child: Child) -> str:
     return ANSI.sub("", child.before or "")
 
 
