@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from mushka.actions import DRAW, PASS
-from mushka.engine import Phase, Session
+from mushka.actions import DRAW, PASS, Action
+from mushka.engine import Phase, Position, Session
 from mushka.events import Remise, Trick
 from mushka.house_rules import Exchange, HouseRules
 from mushka.players.bots import (
@@ -83,3 +83,43 @@ def test_low_leads_are_those_of_the_engine_rollout_policy() -> None:
                     compared += 1
             session.apply(rng.choice(legal))
     assert compared > 500
+
+
+def _best_next_decision(position: Position, first: Action, seat: int) -> int:
+    """Through the engine: `first`, then `basic` for all, except the seat's next decision with a
+    choice, which takes whichever move then gains the most."""
+    session = position_session(position, 0)
+    start = session.net[seat]
+    session.apply(first)
+    while not session.is_over:
+        legal = session.legal_actions()
+        if session.to_act == seat and len(legal) > 1:
+            here = session.position()
+            gained = session.net[seat] - start
+            return gained + max(
+                int(rollout(position_session(here, 0), seat, a, rollout_move)) for a in legal
+            )
+        session.apply(rollout_move(session, seat))
+    return int(rollout(position_session(position, 0), seat, first, rollout_move))
+
+
+def test_lookahead_takes_the_seats_best_next_move_as_the_engine_finds_it() -> None:
+    rng = random.Random(11)
+    compared = improved = 0
+    for _ in range(10):
+        session = Session(rules=HouseRules(), seed=rng.getrandbits(32))
+        while not session.is_over:
+            legal = session.legal_actions()
+            if session.phase is Phase.PLAY:
+                position = session.position()
+                seat = position.to_act
+                for first in legal:
+                    plain = playout(position, first, seat)
+                    one = playout(position, first, seat, lookahead=1)
+                    two = playout(position, first, seat, lookahead=2)
+                    assert one == _best_next_decision(position, first, seat)
+                    assert plain <= one <= two
+                    compared += 1
+                    improved += plain < one
+            session.apply(rng.choice(legal))
+    assert compared > 500 and improved > 50

@@ -253,6 +253,8 @@ class StrongBot:
         later_exchanges: bool = False,
         last_deal_worlds: int | None = None,
         low_leads: bool = False,
+        lookahead: int = 0,
+        last_deal_lookahead: int | None = None,
     ) -> None:
         self.rng = rng
         self.worlds = worlds
@@ -272,6 +274,9 @@ class StrongBot:
         # the last deal's kitty goes to its first out: its values spread widest, so more worlds
         self.last_deal_worlds = last_deal_worlds
         self.low_leads = low_leads  # its own later leads in the playouts by `low_lead`
+        # its own next decisions in each playout made the best for that imagined deal
+        self.lookahead = lookahead
+        self.last_deal_lookahead = lookahead if last_deal_lookahead is None else last_deal_lookahead
         self.basic = BasicBot()
         self._known: tuple[SeatView, Knowledge] | None = None
 
@@ -317,6 +322,9 @@ class StrongBot:
         seat = view.seat
         playing = view.phase is Phase.PLAY
         policy = self.policy
+        last = view.deal_number == view.rules.deals
+        lookahead = self.last_deal_lookahead if last else self.lookahead
+        low_leads = self.low_leads
         done = 0
         for _ in range(worlds):
             imagined = world(view)
@@ -325,7 +333,9 @@ class StrongBot:
                 position = imagined(action, seed)
                 first = action if playing else None
                 if policy is None:
-                    totals[action] += playout(position, first, seat, low_leads=self.low_leads)
+                    totals[action] += playout(
+                        position, first, seat, low_leads=low_leads, lookahead=lookahead
+                    )
                 else:
                     totals[action] += _finish(position_session(position, seed), seat, first, policy)
             done += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from mushka.actions import DRAW, PASS, Action
-from mushka.cards import MUSHKA
+from mushka.cards import CARDS, MUSHKA, Card
 from mushka.players.determinize import rich
 from mushka.state import Position
 
@@ -16,7 +16,14 @@ _PASS: Final = -1
 _NONE: Final = -3  # no move given: `basic` chooses
 
 
-def playout(position: Position, first: Action | None, seat: int, *, low_leads: bool = False) -> int:
+def playout(
+    position: Position,
+    first: Action | None,
+    seat: int,
+    *,
+    low_leads: bool = False,
+    lookahead: int = 0,
+) -> int:
     """The money `seat` gains from `position` to the end of its deal when `first` (or, if None,
     `basic`'s choice) is played now and `basic` plays every later move, the next deal's ante that
     going out first saves included, and in the last deal the final kitty.
@@ -25,8 +32,14 @@ def playout(position: Position, first: Action | None, seat: int, *, low_leads: b
     test compares the two on many positions and house rules), but several times faster: the
     engine's bookkeeping for records and views, and `basic`'s questions to it, are left out. The
     rules here must stay those of `Session.apply` and `basic_action`. With `low_leads`, the seat's
-    own later leads are `bots.low_lead`'s (as `bots.low_lead_rollout_move` plays them).
+    own later leads are `bots.low_lead`'s (as `bots.low_lead_rollout_move` plays them). With
+    `lookahead` n, the seat's next n decisions are not `basic`'s but the best for it in this very
+    deal (every card seen, the others still playing `basic`).
     """
+    return _play(position, _NONE if first is None else _code(first), seat, low_leads, lookahead)
+
+
+def _play(position: Position, pending: int, seat: int, low_leads: bool, lookahead: int) -> int:
     rules = position.rules
     prices = rules.prices
     remise = rules.remise
@@ -41,7 +54,6 @@ def playout(position: Position, first: Action | None, seat: int, *, low_leads: b
     out = list(position.out_order)
     last_lead = position.last_lead_suit
     takebacks = position.takebacks
-    pending = _NONE if first is None else _code(first)
     plays: list[tuple[int, int]] = list(position.trick)
     followers = list(position.followers)
     leading = not plays
@@ -62,6 +74,21 @@ def playout(position: Position, first: Action | None, seat: int, *, low_leads: b
                 pending = _NONE
             elif len(legal) == 1:
                 card = legal[0]
+            elif lookahead and actor == seat:
+                here = _position(
+                    position,
+                    hands,
+                    talon[drawn_count:],
+                    kitty,
+                    took,
+                    out,
+                    last_lead,
+                    takebacks,
+                    actor,
+                    [],
+                    [],
+                )
+                return gained + max(_play(here, c, seat, low_leads, lookahead - 1) for c in legal)
             elif low_leads and actor == seat and len(hand) >= 4:
                 cards = [c for c in legal if c != _MUSHKA]
                 counts = [0, 0, 0, 0]
@@ -87,6 +114,28 @@ def playout(position: Position, first: Action | None, seat: int, *, low_leads: b
             continue
         hand = hands[actor]
         follows = [c for c in hand if c >> 3 == led]
+        if lookahead and actor == seat and pending == _NONE:
+            moves = list(follows)
+            if led != _SPADES and _MUSHKA in hand:
+                moves.append(_MUSHKA)
+            if not follows and drawn_count < talon_left:
+                moves.append(_DRAW)
+            moves.append(_PASS)
+            if len(moves) > 1:
+                here = _position(
+                    position,
+                    hands,
+                    talon[drawn_count:],
+                    kitty,
+                    took,
+                    out,
+                    last_lead,
+                    takebacks,
+                    actor,
+                    plays,
+                    followers,
+                )
+                return gained + max(_play(here, m, seat, low_leads, lookahead - 1) for m in moves)
         del followers[0]
         if pending != _NONE:
             move = pending
@@ -183,6 +232,40 @@ def playout(position: Position, first: Action | None, seat: int, *, low_leads: b
     elif first_out == seat:
         gained += kitty
     return gained
+
+
+def _position(
+    start: Position,
+    hands: list[list[int]],
+    talon: tuple[Card, ...],
+    kitty: int,
+    took: list[bool],
+    out: list[int],
+    last_lead: int,
+    takebacks: int,
+    actor: int,
+    plays: list[tuple[int, int]],
+    followers: list[int],
+) -> Position:
+    """The playout's state as a position of the same deal (`start`'s), `actor` to decide."""
+    return Position(
+        players=start.players,
+        rules=start.rules,
+        deal_index=start.deal_index,
+        dealer=start.dealer,
+        hands=tuple(tuple(CARDS[c] for c in h) for h in hands),
+        talon=talon,
+        kitty=kitty,
+        net=start.net,  # unused by the playout, which counts gains from its start
+        first_outs=start.first_outs,
+        tricks_won=tuple((0,) if t else () for t in took),  # only whether a trick was taken
+        out_order=tuple(out),
+        last_lead_suit=last_lead,
+        takebacks=takebacks,
+        to_act=actor,
+        trick=tuple((s, CARDS[c]) for s, c in plays),
+        followers=tuple(followers),
+    )
 
 
 def _code(action: Action) -> int:
