@@ -63,11 +63,14 @@ from typing import Any
 
 import strong_v1
 
-from mushka.engine import Session
+from mushka.actions import DRAW, PLAYS
+from mushka.cards import MUSHKA
+from mushka.engine import Session, Step
 from mushka.house_rules import HouseRules
 from mushka.players.bots import BasicBot, StrongBot, low_lead_rollout_move
 from mushka.study.ladder import Match, duplicate
 from mushka.study.simulate import BotFactory, Estimate, session_seed
+from mushka.view import SeatView
 
 
 def full(rng: random.Random) -> StrongBot:
@@ -90,6 +93,19 @@ def lead_inference(rng: random.Random) -> StrongBot:
     return StrongBot(rng, lead_inference=True)
 
 
+def is_lead(view: SeatView) -> bool:
+    return view.step is Step.LEAD
+
+
+def is_plain_follow(view: SeatView) -> bool:
+    legal = view.legal_actions
+    return view.step is Step.FOLLOW and DRAW not in legal and PLAYS[int(MUSHKA)] not in legal
+
+
+def is_early_lead(view: SeatView) -> bool:
+    return view.step is Step.LEAD and view.deal_number < view.rules.deals
+
+
 def variant(**options: Any) -> Callable[[random.Random], StrongBot]:
     """`strong` with `options` (picklable, for the worker processes)."""
     return functools.partial(StrongBot, **options)
@@ -99,6 +115,9 @@ VARIANTS: dict[str, BotFactory] = {
     "w96 k192 last 256": variant(worlds=96, key_worlds=192, last_deal_worlds=256),
     "last 256": variant(last_deal_worlds=256),
     "fast low leads": variant(low_leads=True),
+    "basic leads": variant(leave_to_basic=is_lead),
+    "basic plain follows": variant(leave_to_basic=is_plain_follow),
+    "basic early leads": variant(leave_to_basic=is_early_lead),
     "look 1": variant(lookahead=1),
     "look 1 last": variant(last_deal_lookahead=1),
     "look 2 last": variant(last_deal_lookahead=2),

@@ -255,6 +255,7 @@ class StrongBot:
         low_leads: bool = False,
         lookahead: int = 0,
         last_deal_lookahead: int | None = None,
+        leave_to_basic: Callable[[SeatView], bool] | None = None,
     ) -> None:
         self.rng = rng
         self.worlds = worlds
@@ -277,6 +278,7 @@ class StrongBot:
         # its own next decisions in each playout made the best for that imagined deal
         self.lookahead = lookahead
         self.last_deal_lookahead = lookahead if last_deal_lookahead is None else last_deal_lookahead
+        self.leave_to_basic = leave_to_basic  # decisions not searched (for measuring the search)
         self.basic = BasicBot()
         self._known: tuple[SeatView, Knowledge] | None = None
 
@@ -294,7 +296,7 @@ class StrongBot:
         """The expected money (kop) of each legal action to the end of this deal, from the seat's
         view alone; empty when there is nothing to weigh (one choice, or a blind take)."""
         legal = view.legal_actions
-        if len(legal) < 2:
+        if len(legal) < 2 or (self.leave_to_basic is not None and self.leave_to_basic(view)):
             return {}
         last = view.deal_number == view.rules.deals and self.last_deal_worlds is not None
         if view.phase is Phase.PLAY:
