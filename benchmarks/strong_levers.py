@@ -73,26 +73,6 @@ from mushka.study.simulate import BotFactory, Estimate, session_seed
 from mushka.view import SeatView
 
 
-def full(rng: random.Random) -> StrongBot:
-    return StrongBot(rng)
-
-
-def no_exchange_knowledge(rng: random.Random) -> StrongBot:
-    return StrongBot(rng, exchange_knowledge=False)
-
-
-def basic_discard(rng: random.Random) -> StrongBot:
-    return StrongBot(rng, search_discard=False)
-
-
-def key_worlds_96_play_32(rng: random.Random) -> StrongBot:
-    return StrongBot(rng, worlds=32, key_worlds=96)
-
-
-def lead_inference(rng: random.Random) -> StrongBot:
-    return StrongBot(rng, lead_inference=True)
-
-
 def is_lead(view: SeatView) -> bool:
     return view.step is Step.LEAD
 
@@ -111,28 +91,32 @@ def variant(**options: Any) -> Callable[[random.Random], StrongBot]:
     return functools.partial(StrongBot, **options)
 
 
+def before_lookahead(**options: Any) -> Callable[[random.Random], StrongBot]:
+    """A variant measured against the `strong` of before the last-deal lookahead (same options
+    plus `last_deal_lookahead=0`, so that its recorded figures still stand)."""
+    return variant(last_deal_lookahead=0, **options)
+
+
 VARIANTS: dict[str, BotFactory] = {
-    "w96 k192 last 256": variant(worlds=96, key_worlds=192, last_deal_worlds=256),
-    "last 256": variant(last_deal_worlds=256),
-    "fast low leads": variant(low_leads=True),
-    "basic leads": variant(leave_to_basic=is_lead),
-    "basic plain follows": variant(leave_to_basic=is_plain_follow),
-    "basic early leads": variant(leave_to_basic=is_early_lead),
+    "strong": variant(),
+    "no lookahead": before_lookahead(),  # the `strong` of before 2026-11-30's last session
     "look 1": variant(lookahead=1),
-    "look 1 last": variant(last_deal_lookahead=1),
     "look 2 last": variant(last_deal_lookahead=2),
-    "look 2": variant(lookahead=2),
-    "key 144": variant(key_worlds=144),
-    "key 48": variant(key_worlds=48),
-    "key 96 last 128": variant(key_worlds=96, last_deal_worlds=128),
-    "low leads": variant(policy=low_lead_rollout_move),
-    "later exchanges": variant(later_exchanges=True),
-    "key 96": variant(key_worlds=96),
-    "lead inference": lead_inference,
-    "key 96 play 32": key_worlds_96_play_32,
-    "strong": full,
-    "no exchange info": no_exchange_knowledge,
-    "basic discard": basic_discard,
+    "look 2": variant(lookahead=2, last_deal_lookahead=2),
+    "w96 k192 last 256": before_lookahead(worlds=96, key_worlds=192, last_deal_worlds=256),
+    "last 256": before_lookahead(last_deal_worlds=256),
+    "basic leads": before_lookahead(leave_to_basic=is_lead),
+    "basic plain follows": before_lookahead(leave_to_basic=is_plain_follow),
+    "basic early leads": before_lookahead(leave_to_basic=is_early_lead),
+    "key 144": before_lookahead(key_worlds=144),
+    "key 48": before_lookahead(key_worlds=48),
+    "key 96 last 128": before_lookahead(key_worlds=96, last_deal_worlds=128),
+    "low leads": before_lookahead(policy=low_lead_rollout_move),
+    "later exchanges": before_lookahead(later_exchanges=True),
+    "lead inference": before_lookahead(lead_inference=True),
+    "key 96 play 32": before_lookahead(worlds=32, key_worlds=96),
+    "no exchange info": before_lookahead(exchange_knowledge=False),
+    "basic discard": before_lookahead(search_discard=False),
     "strong_v1": strong_v1.make,
 }
 

@@ -20,8 +20,6 @@ def playout(
     position: Position,
     first: Action | None,
     seat: int,
-    *,
-    low_leads: bool = False,
     lookahead: int = 0,
 ) -> int:
     """The money `seat` gains from `position` to the end of its deal when `first` (or, if None,
@@ -31,15 +29,13 @@ def playout(
     The same result as `bots.rollout` on `Session.at_position` with `basic_move` for everyone (a
     test compares the two on many positions and house rules), but several times faster: the
     engine's bookkeeping for records and views, and `basic`'s questions to it, are left out. The
-    rules here must stay those of `Session.apply` and `basic_action`. With `low_leads`, the seat's
-    own later leads are `bots.low_lead`'s (as `bots.low_lead_rollout_move` plays them). With
-    `lookahead` n, the seat's next n decisions are not `basic`'s but the best for it in this very
+    rules here must stay those of `Session.apply` and `basic_action`. With `lookahead` n, the seat's next n decisions are not `basic`'s but the best for it in this very
     deal (every card seen, the others still playing `basic`).
     """
-    return _play(position, _NONE if first is None else _code(first), seat, low_leads, lookahead)
+    return _play(position, _NONE if first is None else _code(first), seat, lookahead)
 
 
-def _play(position: Position, pending: int, seat: int, low_leads: bool, lookahead: int) -> int:
+def _play(position: Position, pending: int, seat: int, lookahead: int) -> int:
     rules = position.rules
     prices = rules.prices
     remise = rules.remise
@@ -88,13 +84,7 @@ def _play(position: Position, pending: int, seat: int, low_leads: bool, lookahea
                     [],
                     [],
                 )
-                return gained + max(_play(here, c, seat, low_leads, lookahead - 1) for c in legal)
-            elif low_leads and actor == seat and len(hand) >= 4:
-                cards = [c for c in legal if c != _MUSHKA]
-                counts = [0, 0, 0, 0]
-                for c in hand:
-                    counts[c >> 3] += 1
-                card = max(cards, key=lambda c: (counts[c >> 3], -(c & 7)))
+                return gained + max(_play(here, c, seat, lookahead - 1) for c in legal)
             else:
                 cards = [c for c in legal if c != _MUSHKA]
                 card = (
@@ -135,7 +125,7 @@ def _play(position: Position, pending: int, seat: int, low_leads: bool, lookahea
                     plays,
                     followers,
                 )
-                return gained + max(_play(here, m, seat, low_leads, lookahead - 1) for m in moves)
+                return gained + max(_play(here, m, seat, lookahead - 1) for m in moves)
         del followers[0]
         if pending != _NONE:
             move = pending
