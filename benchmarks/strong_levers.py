@@ -48,6 +48,24 @@ With the new default, the basic-reading inference ("lead inference"), paired wit
 nothing to tell; off.
 Decision time against the key-48 `strong` (interleaved, loaded machine): key 96 median 1.26x, slowest 2.0x;
 last 128 median 1.25x, slowest 2.75x; both median 1.4x, slowest 2.4x.
+
+Measured 2026-11-30, second session, after the playouts moved to mushka/players/playout.py (the
+same values to the last bit, 2.4x faster per decision; "no lookahead" is the `strong` of before,
+whose per-seed results it reproduced exactly: 101 +31.19, 202 +36.72). 400 sessions per seed;
+paired differences from "no lookahead" (4242 and 31337 against its recorded per-seed results):
+- "w96 k192 last 256" (twice the worlds everywhere, 256 in the last deal): 4242 −0.04 ± 3.68,
+  31337 +0.19 ± 4.09 — more sampling is worth nothing now;
+- "fast low leads" (the searcher's own playout leads by `low_lead`, since removed): 4242 −3.21;
+- "basic leads" (leads not searched): 4242 −12.94 ± 5.19, 31337 −12.79 ± 4.22; "basic plain
+  follows" (follows without a draw or the mushka to weigh): −7.17 ± 4.83, −7.05 ± 5.18;
+- "look 1" (the searcher's next decision in each playout made the best for that imagined deal,
+  in every deal): 4242 −2.24 ± 4.24, 31337 +0.50 ± 4.49;
+- the same in the last deal only (now `strong`): 4242 +1.35 ± 3.37, 31337 +0.61 ± 4.01, 101
+  +1.15 ± 3.50, 202 +2.61 ± 4.50, 303 +0.31 ± 3.67, 404 +0.80 ± 4.23, 505 +3.78 ± 3.70: +1.52 on
+  average over 2800 sessions, each seed positive;
+- "look 2 last" (two decisions ahead in the last deal): 4242 −0.82 ± 3.73, 31337 +1.50 ± 4.10
+  (below one decision ahead, for ~1.5x its time); one ahead in the last deal plus the discard
+  searched one ahead in every deal: 4242 +1.89 ± 3.46, 31337 −0.28 ± 3.81 (removed).
 """
 
 from __future__ import annotations

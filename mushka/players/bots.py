@@ -233,7 +233,9 @@ class StrongBot:
     consistent with everything this seat has seen (what an exchange revealed included), play each
     out to the end of the deal with the rollout policy, and choose the action with the best average
     money result (the next deal's ante, saved by going out first, and the final kitty included).
-    The exchange discard is searched the same way. The amount of work is fixed (`worlds`), so
+    The exchange discard is searched the same way. In the last deal each playout makes the
+    searcher's own next decision the best for that imagined deal (`last_deal_lookahead`). The
+    playouts run on `playout`, which gives the engine's results several times faster. The amount of work is fixed (`worlds`), so
     decisions follow from the seed alone; `time_limit` is only a safety net for interactive play.
     """
 
