@@ -120,6 +120,8 @@ VARIANTS: dict[str, BotFactory] = {
     "no lookahead": before_lookahead(),  # the `strong` of before 2026-11-30's last session
     "look 1": variant(lookahead=1),
     "look 2 last": variant(last_deal_lookahead=2),
+    "look last two deals": variant(lookahead_deals_left=2),
+    "look from 3 cards": variant(lookahead_hand=3),
     "look 2": variant(lookahead=2, last_deal_lookahead=2),
     "w96 k192 last 256": before_lookahead(worlds=96, key_worlds=192, last_deal_worlds=256),
     "last 256": before_lookahead(last_deal_worlds=256),

@@ -71,20 +71,8 @@ def _play(position: Position, pending: int, seat: int, lookahead: int) -> int:
             elif len(legal) == 1:
                 card = legal[0]
             elif lookahead and actor == seat:
-                here = _position(
-                    position,
-                    hands,
-                    talon[drawn_count:],
-                    kitty,
-                    took,
-                    out,
-                    last_lead,
-                    takebacks,
-                    actor,
-                    [],
-                    [],
-                )
-                return gained + max(_play(here, c, seat, lookahead - 1) for c in legal)
+                state = (hands, talon[drawn_count:], kitty, took, out, last_lead, takebacks)
+                return gained + _best_of(legal, position, seat, lookahead, state, actor, [], [])
             else:
                 cards = [c for c in legal if c != _MUSHKA]
                 card = (
@@ -112,20 +100,10 @@ def _play(position: Position, pending: int, seat: int, lookahead: int) -> int:
                 moves.append(_DRAW)
             moves.append(_PASS)
             if len(moves) > 1:
-                here = _position(
-                    position,
-                    hands,
-                    talon[drawn_count:],
-                    kitty,
-                    took,
-                    out,
-                    last_lead,
-                    takebacks,
-                    actor,
-                    plays,
-                    followers,
+                state = (hands, talon[drawn_count:], kitty, took, out, last_lead, takebacks)
+                return gained + _best_of(
+                    moves, position, seat, lookahead, state, actor, plays, followers
                 )
-                return gained + max(_play(here, m, seat, lookahead - 1) for m in moves)
         del followers[0]
         if pending != _NONE:
             move = pending
@@ -224,21 +202,24 @@ def _play(position: Position, pending: int, seat: int, lookahead: int) -> int:
     return gained
 
 
-def _position(
+_State = tuple[list[list[int]], tuple[Card, ...], int, list[bool], list[int], int, int]
+"""The playout's hands, talon left, kitty, tricks taken, out order, last lead and takebacks."""
+
+
+def _best_of(
+    moves: list[int],
     start: Position,
-    hands: list[list[int]],
-    talon: tuple[Card, ...],
-    kitty: int,
-    took: list[bool],
-    out: list[int],
-    last_lead: int,
-    takebacks: int,
+    seat: int,
+    lookahead: int,
+    state: _State,
     actor: int,
     plays: list[tuple[int, int]],
     followers: list[int],
-) -> Position:
-    """The playout's state as a position of the same deal (`start`'s), `actor` to decide."""
-    return Position(
+) -> int:
+    """The most `seat` gains from here with one of `moves` (it is his decision, in `start`'s
+    deal), each played out looking one decision less ahead."""
+    hands, talon, kitty, took, out, last_lead, takebacks = state
+    here = Position(
         players=start.players,
         rules=start.rules,
         deal_index=start.deal_index,
@@ -256,6 +237,7 @@ def _position(
         trick=tuple((s, CARDS[c]) for s, c in plays),
         followers=tuple(followers),
     )
+    return max(_play(here, m, seat, lookahead - 1) for m in moves)
 
 
 def _code(action: Action) -> int:
