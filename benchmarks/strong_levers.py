@@ -66,6 +66,10 @@ paired differences from "no lookahead" (4242 and 31337 against its recorded per-
 - "look 2 last" (two decisions ahead in the last deal): 4242 −0.82 ± 3.73, 31337 +1.50 ± 4.10
   (below one decision ahead, for ~1.5x its time); one ahead in the last deal plus the discard
   searched one ahead in every deal: 4242 +1.89 ± 3.46, 31337 −0.28 ± 3.81 (removed).
+Against the new `strong` (one decision ahead in the last deal), paired, options since removed:
+one ahead in the last two deals 4242 +0.30 ± 2.42, 31337 +0.50 ± 2.25, 101 −0.24 ± 2.74; one
+ahead in every deal once the hand is down to three cards 4242 −1.20 ± 2.48, 31337 −0.03 ± 2.87,
+101 +0.32 ± 3.11, 202 −1.36 ± 2.56.
 """
 
 from __future__ import annotations
@@ -120,8 +124,6 @@ VARIANTS: dict[str, BotFactory] = {
     "no lookahead": before_lookahead(),  # the `strong` of before 2026-11-30's last session
     "look 1": variant(lookahead=1),
     "look 2 last": variant(last_deal_lookahead=2),
-    "look last two deals": variant(lookahead_deals_left=2),
-    "look from 3 cards": variant(lookahead_hand=3),
     "look 2": variant(lookahead=2, last_deal_lookahead=2),
     "w96 k192 last 256": before_lookahead(worlds=96, key_worlds=192, last_deal_worlds=256),
     "last 256": before_lookahead(last_deal_worlds=256),

@@ -256,8 +256,6 @@ class StrongBot:
         last_deal_worlds: int | None = None,
         lookahead: int = 0,
         last_deal_lookahead: int = 1,
-        lookahead_deals_left: int = 1,
-        lookahead_hand: int = 0,
         leave_to_basic: Callable[[SeatView], bool] | None = None,
     ) -> None:
         self.rng = rng
@@ -279,12 +277,10 @@ class StrongBot:
         self.last_deal_worlds = last_deal_worlds
         # Its own next decision in each playout made the best for that imagined deal: in the last
         # deal, whose kitty goes to the first out, +1.5 kop per session (paired, 7 deal seeds,
-        # 2800 sessions; benchmarks/strong_levers.py) for ~1.3x the time; in every deal, or two
-        # decisions ahead, it measured no better.
+        # 2800 sessions; benchmarks/strong_levers.py) for ~1.3x the time; in every deal, in the
+        # last two, from hands of three cards, or two decisions ahead, it measured no better.
         self.lookahead = lookahead
         self.last_deal_lookahead = last_deal_lookahead
-        self.lookahead_deals_left = lookahead_deals_left  # the last deals counted as "last"
-        self.lookahead_hand = lookahead_hand  # earlier: look ahead from hands this small
         self.leave_to_basic = leave_to_basic  # decisions not searched (for measuring the search)
         self.basic = BasicBot()
         self._known: tuple[SeatView, Knowledge] | None = None
@@ -331,10 +327,8 @@ class StrongBot:
         seat = view.seat
         playing = view.phase is Phase.PLAY
         policy = self.policy
-        last = view.deal_number > view.rules.deals - self.lookahead_deals_left
+        last = view.deal_number == view.rules.deals
         lookahead = self.last_deal_lookahead if last else self.lookahead
-        if len(view.hand) <= self.lookahead_hand:
-            lookahead = max(lookahead, 1)
         done = 0
         for _ in range(worlds):
             imagined = world(view)
