@@ -594,7 +594,7 @@ def deal_table(
         (N_("deal"), "right"),
         (N_("total"), "right"),
     ):
-        _add_column(table, heading, justify)
+        table.add_column(_(heading), justify=justify, no_wrap=heading == "player")  # type: ignore[arg-type]
     for seat, name in enumerate(players):
         account = summary.accounts[seat]
         place = summary.place(seat)
@@ -621,22 +621,6 @@ def deal_table(
     return table
 
 
-def _add_column(table: Table, heading: str, justify: str) -> None:
-    """A column of a score table. Every heading is kept whole; when the table is too wide for the
-    screen, the players' names wrap (at spaces) instead — long bot names like «Бот 1 (сильный)»
-    would otherwise squeeze the headings into "взят…"."""
-    if heading == "player":
-        table.add_column(_(heading), justify="left", overflow="fold")
-        return
-    words = _(heading) if heading != "#" else heading
-    table.add_column(
-        words,
-        justify=justify,  # type: ignore[arg-type]
-        no_wrap=True,
-        min_width=max(map(cell_len, words.split())),
-    )
-
-
 def final_sheet(accounts: Sequence[SeatAccount], players: Sequence[str], look: Look) -> Group:
     players = look.names(players)
     nets = [a.net for a in accounts]
@@ -652,7 +636,11 @@ def final_sheet(accounts: Sequence[SeatAccount], players: Sequence[str], look: L
         (N_("took kitty"), "right"),
         (N_("net"), "right"),
     ):
-        _add_column(table, heading, justify)
+        table.add_column(
+            _(heading) if heading != "#" else heading,
+            justify=justify,  # type: ignore[arg-type]
+            no_wrap=heading == "player",
+        )
     for rank, seat in ranks:
         a = accounts[seat]
         table.add_row(
