@@ -175,8 +175,9 @@ Policy = Callable[[Session, int], Action]
 
 
 def rollout_move(session: Session, hero: int) -> Action:
-    """The rollout policy: `basic` for everyone. (Leading by looking at every imagined hand
-    measured 4.5 ± 4.3 kop per session weaker; see benchmarks/strong_levers.py.)"""
+    """The rollout policy through the engine: `basic` for everyone — the reference that the fast
+    `playout` is checked against (tests/test_playout.py). (Leading by looking at every imagined
+    hand measured 4.5 ± 4.3 kop per session weaker; see benchmarks/strong_levers.py.)"""
     return basic_move(session)
 
 
@@ -235,8 +236,9 @@ class StrongBot:
     money result (the next deal's ante, saved by going out first, and the final kitty included).
     The exchange discard is searched the same way. In the last deal each playout makes the
     searcher's own next decision the best for that imagined deal (`last_deal_lookahead`). The
-    playouts run on `playout`, which gives the engine's results several times faster. The amount of work is fixed (`worlds`), so
-    decisions follow from the seed alone; `time_limit` is only a safety net for interactive play.
+    playouts run on `playout`, which gives the engine's results several times faster. The amount
+    of work is fixed (`worlds`), so decisions follow from the seed alone; `time_limit` is only a
+    safety net for interactive play.
     """
 
     name = "strong"
@@ -264,8 +266,9 @@ class StrongBot:
         # (paired, 800 sessions, benchmarks/strong_levers.py) for ~1.3x the median decision time.
         self.key_worlds = 2 * worlds if key_worlds is None else key_worlds
         self.time_limit = time_limit
-        # None: `basic` for everyone, by the fast `playout` (the same results as
-        # `rollout_move` through the engine, several times faster)
+        # None: `basic` for everyone, by the fast `playout` (the same results as `rollout_move`
+        # through the engine, several times faster). Another policy is played through the engine,
+        # and without lookahead.
         self.policy = policy
         self.search_discard = search_discard
         self.exchange_knowledge = exchange_knowledge
