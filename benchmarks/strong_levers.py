@@ -104,10 +104,6 @@ def is_plain_follow(view: SeatView) -> bool:
     return view.step is Step.FOLLOW and DRAW not in legal and PLAYS[int(MUSHKA)] not in legal
 
 
-def is_early_lead(view: SeatView) -> bool:
-    return view.step is Step.LEAD and view.deal_number < view.rules.deals
-
-
 def variant(**options: Any) -> Callable[[random.Random], StrongBot]:
     """`strong` with `options` (picklable, for the worker processes)."""
     return functools.partial(StrongBot, **options)
@@ -129,7 +125,6 @@ VARIANTS: dict[str, BotFactory] = {
     "last 256": before_lookahead(last_deal_worlds=256),
     "basic leads": before_lookahead(leave_to_basic=is_lead),
     "basic plain follows": before_lookahead(leave_to_basic=is_plain_follow),
-    "basic early leads": before_lookahead(leave_to_basic=is_early_lead),
     "key 144": before_lookahead(key_worlds=144),
     "key 48": before_lookahead(key_worlds=48),
     "key 96 last 128": before_lookahead(key_worlds=96, last_deal_worlds=128),
