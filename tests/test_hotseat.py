@@ -78,6 +78,21 @@ class ScriptedTerminal(Terminal):
         return self.rng.choice(self.session.legal_actions()).code
 
 
+def play_to_the_end(session: Session, terminal: ScriptedTerminal) -> None:
+    """Run the table to the final sheet: every typed move (and every pass that played itself) is
+    taken and saved."""
+    saves: list[str] = []
+    table = HotSeat(
+        session,
+        terminal,
+        TableSettings(),
+        save=lambda s, ui: saves.append(json.dumps(to_record(s))),
+    )
+    assert table.run() == 0
+    forced = sum(len(passes) for passes in table.forced.values())
+    assert session.is_over and terminal.moves + forced == len(saves)  # saved after every move
+
+
 @pytest.fixture(autouse=True)
 def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
@@ -92,16 +107,7 @@ def test_the_public_screen_never_names_a_card_that_was_not_played(
 ) -> None:
     session = Session(["Anna", "Boris", "Vera", "Gleb"], HouseRules(exchange=exchange), seed=seed)
     terminal = ScriptedTerminal(session, seed)
-    saves: list[str] = []
-    table = HotSeat(
-        session,
-        terminal,
-        TableSettings(),
-        save=lambda s, ui: saves.append(json.dumps(to_record(s))),
-    )
-    assert table.run() == 0
-    forced = sum(len(passes) for passes in table.forced.values())
-    assert session.is_over and terminal.moves + forced == len(saves)  # saved after every move
+    play_to_the_end(session, terminal)
     public = "\n".join(terminal.public)
     assert cards_shown(public) <= public_cards(to_record(session))
     assert "Final score sheet" in public and public.count("Deal ") >= 4
@@ -237,16 +243,7 @@ def test_a_whole_session_in_russian_played_by_the_russian_codes(russian: None, s
         ["Анна", "Борис", "Вера", "Глеб"], HouseRules(exchange=Exchange.MODERN), seed=seed
     )
     terminal = RussianTerminal(session, seed)
-    saves: list[str] = []
-    table = HotSeat(
-        session,
-        terminal,
-        TableSettings(),
-        save=lambda s, ui: saves.append(json.dumps(to_record(s))),
-    )
-    assert table.run() == 0
-    forced = sum(len(passes) for passes in table.forced.values())
-    assert session.is_over and terminal.moves + forced == len(saves)  # every typed move was taken
+    play_to_the_end(session, terminal)
     public, private = "\n".join(terminal.public), "\n".join(terminal.privately)
     assert "Передайте терминал: ходит" in private and "Передайте терминал" not in public
     assert "нажмите Enter, когда экран будет видно только вам" in private

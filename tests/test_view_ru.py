@@ -3,7 +3,6 @@ and keeps Cyrillic (and wide) names in line; English stays as the other tests pi
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
@@ -12,7 +11,8 @@ from collections.abc import Iterator
 import pytest
 from drivers import cyrillic_share
 from rich.cells import cell_len
-from rich.console import Console, Group
+from rich.console import Group
+from test_table import render
 
 from mushka.actions import Kind
 from mushka.engine import Session, Step
@@ -44,19 +44,6 @@ def russian() -> Iterator[None]:
         yield
     finally:
         use_language(before)
-
-
-def render(renderable: object, width: int = 80) -> str:
-    console = Console(
-        width=width,
-        record=True,
-        force_terminal=False,
-        color_system=None,
-        highlight=False,
-        file=io.StringIO(),
-    )
-    console.print(renderable)
-    return console.export_text()
 
 
 def played(seed: int, players: tuple[str, ...] = NAMES, steps: int | None = None) -> Session:
