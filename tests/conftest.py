@@ -3,7 +3,7 @@ the quick profile for the development loop (`pytest --quick`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -12,6 +12,7 @@ from mushka.cards import CARDS, Card, parse_card
 from mushka.chance import ScriptedChance
 from mushka.engine import Session
 from mushka.house_rules import Exchange, HouseRules
+from mushka.i18n import RUSSIAN, language, use_language
 
 
 def cards(text: str) -> list[Card]:
@@ -108,3 +109,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def examples(full: int) -> int:
     """How many hypothesis examples a property test runs: `full`, or a twentieth with --quick."""
     return max(5, full // 20) if QUICK else full
+
+
+@pytest.fixture
+def russian() -> Iterator[None]:
+    """The process speaks Russian for one test, then the language it spoke before."""
+    before = language()
+    use_language(RUSSIAN)
+    try:
+        yield
+    finally:
+        use_language(before)

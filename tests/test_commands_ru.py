@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from drivers import cyrillic_share
 from typer.testing import CliRunner
 
 from mushka.cli import build_app, language_asked, usage_line
-from mushka.i18n import ENGLISH, RUSSIAN, use_language
+from mushka.i18n import ENGLISH, use_language
 
 MUSHKA = Path(sys.executable).with_name("mushka")
 EXAMPLE = Path(__file__).with_name("data") / "record-example.json"
@@ -34,15 +33,6 @@ def mushka(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
         check=False,
         timeout=120,
     )
-
-
-@pytest.fixture
-def russian() -> Iterator[None]:
-    use_language(RUSSIAN)
-    try:
-        yield
-    finally:
-        use_language(ENGLISH)
 
 
 # ------------------------------------------------------------------ the 70% measure

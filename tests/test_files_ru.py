@@ -24,7 +24,7 @@ from mushka import cli
 from mushka.engine import Session
 from mushka.errors import RecordError
 from mushka.house_rules import HouseRules
-from mushka.i18n import ENGLISH, RUSSIAN, language, say, use_language
+from mushka.i18n import ENGLISH, RUSSIAN, say, use_language
 from mushka.players.bots import STRATEGIES
 from mushka.record import dumps, load_lines, loads, to_record
 from mushka.state import MAX_NAME
@@ -36,17 +36,6 @@ from mushka.tui.terminal import Terminal
 EXAMPLE = Path(__file__).with_name("data") / "record-example.json"
 CYRILLIC = ("Анна", "Борис", "Вера", "Ёжик")
 runner = CliRunner()
-
-
-@pytest.fixture
-def russian() -> Iterator[None]:
-    """The process speaks Russian for one test, then the language it spoke before."""
-    before = language()
-    use_language(RUSSIAN)
-    try:
-        yield
-    finally:
-        use_language(before)
 
 
 @pytest.fixture(autouse=True)

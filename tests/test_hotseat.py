@@ -223,17 +223,6 @@ class RussianTerminal(ScriptedTerminal):
         return russian_typing(self.rng.choice(self.session.legal_actions()), self.rng)
 
 
-@pytest.fixture
-def russian() -> Any:
-    from mushka.i18n import ENGLISH, RUSSIAN, use_language
-
-    use_language(RUSSIAN)
-    try:
-        yield
-    finally:
-        use_language(ENGLISH)
-
-
 @pytest.mark.slow  # two whole sessions
 @pytest.mark.parametrize("seed", [4, 5])
 def test_a_whole_session_in_russian_played_by_the_russian_codes(russian: None, seed: int) -> None:

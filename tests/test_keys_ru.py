@@ -4,7 +4,6 @@ that no card letter can be mistaken for, and every problem said in Russian; Engl
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from conftest import act, make_session
@@ -13,7 +12,7 @@ from drivers import cyrillic_share
 from mushka.actions import DRAW, PASS, discard, play, take
 from mushka.cards import CARDS, MUSHKA_INDEX
 from mushka.engine import Step
-from mushka.i18n import ENGLISH, RUSSIAN, use_language
+from mushka.i18n import RUSSIAN
 from mushka.tui.keys import (
     CARD_LETTERS,
     COMMANDS,
@@ -25,15 +24,6 @@ from mushka.tui.keys import (
     prompt_keys,
 )
 from mushka.view import SeatView
-
-
-@pytest.fixture
-def russian() -> Iterator[None]:
-    use_language(RUSSIAN)
-    try:
-        yield
-    finally:
-        use_language(ENGLISH)
 
 
 def lead_view() -> SeatView:

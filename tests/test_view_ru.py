@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
 
 import pytest
 from drivers import cyrillic_share
@@ -17,7 +16,7 @@ from test_table import render
 from mushka.actions import Kind
 from mushka.engine import Session, Step
 from mushka.house_rules import Exchange, HouseRules
-from mushka.i18n import ENGLISH, RUSSIAN, language, use_language
+from mushka.i18n import ENGLISH, use_language
 from mushka.ledger import deal_summary, session_accounts
 from mushka.players.coach import Hint
 from mushka.record import dumps_session
@@ -36,14 +35,7 @@ WIDE = ("王小明", "Zoë", "Å\u0301sa", "Глеб")  # wide CJK, a precompose
 ENGLISH_WORDS = ("deal", "kitty", "talon", "trick", "pass", "cards", "net", "dealer", "kop")
 
 
-@pytest.fixture(autouse=True)
-def russian() -> Iterator[None]:
-    before = language()
-    use_language(RUSSIAN)
-    try:
-        yield
-    finally:
-        use_language(before)
+pytestmark = pytest.mark.usefixtures("russian")  # every test here reads Russian
 
 
 def played(seed: int, players: tuple[str, ...] = NAMES, steps: int | None = None) -> Session:
