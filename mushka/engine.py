@@ -83,7 +83,8 @@ from mushka.events import (
     Trick,
 )
 from mushka.house_rules import Exchange, HouseRules
-from mushka.state import MAX_NAME, NO_SUIT, SEATS, DealLog, Phase, Position, Step, is_good_name
+from mushka.names import names_problem
+from mushka.state import NO_SUIT, SEATS, DealLog, Phase, Position, Step
 from mushka.wording import N_, Wording, joined
 
 if TYPE_CHECKING:
@@ -1209,15 +1210,9 @@ def _check_players(players: Sequence[str] | None) -> tuple[str, ...]:
         raise SetupError(
             Wording("mushka-kopilka needs exactly four players, not {count}", count=len(names))
         )
-    for name in names:
-        if not is_good_name(name):
-            raise SetupError(
-                Wording(
-                    "a player's name is 1 to {most} printable characters, not {value}",
-                    most=MAX_NAME,
-                    value=short_repr(name),
-                )
-            )
+    problem = names_problem(names)
+    if problem is not None:
+        raise SetupError(problem)
     return names
 
 

@@ -25,7 +25,7 @@ from mushka.events import (
     event_name,
 )
 from mushka.house_rules import HouseRules
-from mushka.state import MAX_NAME, is_good_name
+from mushka.names import names_problem
 from mushka.wording import Wording
 
 FORMAT: Final = "mushka-record"
@@ -178,16 +178,9 @@ def _parse_header(data: object) -> tuple[list[str], int | None, HouseRules, list
         Wording("players must be a list of four names"),
     )
     assert isinstance(players, list)
-    for name in players:
-        _require(
-            is_good_name(name),
-            Wording(
-                "players must be a list of four names of 1 to {most} printable characters, "
-                "not {value}",
-                most=MAX_NAME,
-                value=short_repr(name),
-            ),
-        )
+    problem = names_problem(players)
+    if problem is not None:
+        raise RecordError(Wording("players: {problem}", problem=problem))
     seed = data.get("seed")
     _require(
         seed is None or _whole(seed),

@@ -12,12 +12,6 @@ from mushka.house_rules import HouseRules
 
 SEATS: Final = (0, 1, 2, 3)
 NO_SUIT: Final = -1  # "no suit" where an int suit is stored (no trick open, nothing led yet)
-MAX_NAME: Final = 16  # a player's name is 1 to 16 printable characters (the table's limit)
-
-
-def is_good_name(name: object) -> bool:
-    """Whether `name` may name a player: text of 1 to MAX_NAME printable characters."""
-    return isinstance(name, str) and 0 < len(name) <= MAX_NAME and name.isprintable()
 
 
 class Phase(StrEnum):

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from mushka.engine import Session
-from mushka.tui.look import Look, printable, transliterate
+from mushka.names import printable
+from mushka.tui.look import Look, transliterate
 
 MUSHKA = Path(sys.executable).with_name("mushka")
 EXAMPLE = Path(__file__).with_name("data") / "record-example.json"

@@ -25,9 +25,9 @@ from mushka.engine import Session
 from mushka.errors import RecordError
 from mushka.house_rules import HouseRules
 from mushka.i18n import ENGLISH, RUSSIAN, say, use_language
+from mushka.names import MAX_NAME, name_problem, names_problem
 from mushka.players.bots import STRATEGIES
 from mushka.record import dumps, load_lines, loads, to_record
-from mushka.state import MAX_NAME
 from mushka.study.simulate import play_random_session
 from mushka.tui import seating, storage, terminal
 from mushka.tui.commands import play as play_command
@@ -104,10 +104,8 @@ RECORD_ERRORS = [
     ),
     (
         changed(lambda r: r["players"].__setitem__(0, "Ёжик" * 5)),
-        "players must be a list of four names of 1 to 16 printable characters, "
-        "not 'ЁжикЁжикЁжикЁжикЁжик'",
-        "в поле players должен быть список из четырёх имён длиной от 1 до 16 печатных знаков, "
-        "а не 'ЁжикЁжикЁжикЁжикЁжик'",
+        "players: 'ЁжикЁжикЁжикЁжикЁжик' is too long: at most 16 characters",
+        "игроки (players): имя 'ЁжикЁжикЁжикЁжикЁжик' слишком длинное: можно не больше 16 знаков",
     ),
     (
         changed(lambda r: r["deals"][0]["hands"][0].__setitem__(0, "ZZ")),
@@ -267,17 +265,29 @@ def test_a_file_too_large_is_measured_in_russian(
     ("players", "russian"),
     [
         (["Анна"], "игроков не четверо"),
-        (["Анна", "", "Вера", "Ёжик"], "имя игрока пустое или не текст"),
-        (["Анна", "Б" * 65, "Вера", "Ёжик"], "в имени игрока 65 знаков (можно не больше 64)"),
-        (["Анна", "Б" * 71, "Вера", "Ёжик"], "в имени игрока 71 знак (можно не больше 64)"),
-        (["Анна", "Б" * 72, "Вера", "Ёжик"], "в имени игрока 72 знака (можно не больше 64)"),
-        (["Анна", "Бо\x1bрис", "Вера", "Ёжик"], "в имени 'Бо\\x1bрис' есть управляющие символы"),
+        (["Анна", None, "Вера", "Ёжик"], "имя игрока пустое или не текст"),
+        (["Анна", "", "Вера", "Ёжик"], "имя не может быть пустым"),
+        (
+            ["Анна", "Б" * 65, "Вера", "Ёжик"],
+            f"имя '{'Б' * 19}…' слишком длинное: можно не больше 16 знаков",
+        ),
+        (
+            ["Анна", "Бо\x1bрис", "Вера", "Ёжик"],
+            "в имени 'Бо?рис' есть знак, который нельзя показать (U+001B)",
+        ),
+        (
+            ["Анна", "Борис", "ВЕРА", "вера"],
+            "имя 'вера' уже занято: у каждого игрока должно быть своё имя",
+        ),
         (list(CYRILLIC), None),
     ],
 )
-def test_names_in_a_file_are_judged_in_russian(players: list[str], russian: str | None) -> None:
+def test_names_in_a_file_are_judged_in_russian(
+    players: list[str | None], russian: str | None
+) -> None:
     use_language(RUSSIAN)
-    assert storage.names_problem(players) == russian
+    problem = names_problem(players)
+    assert (problem and say(problem)) == russian
 
 
 def test_json_problems_are_said_in_russian(russian: None) -> None:
@@ -423,9 +433,10 @@ def test_a_name_is_refused_in_the_language_of_the_process(
     name: str, taken: list[str], english: str | None, russian: str | None
 ) -> None:
     cut = "Б" * 17  # the quoted name is cut to 20 characters: 17 are shown whole
-    assert seating.name_problem(name, taken) == (english and english.format(cut=cut))
+    problem = name_problem(name, taken)
+    assert (problem and say(problem)) == (english and english.format(cut=cut))
     use_language(RUSSIAN)
-    assert seating.name_problem(name, taken) == (russian and russian.format(cut=cut))
+    assert (problem and say(problem)) == (russian and russian.format(cut=cut))
 
 
 @pytest.mark.parametrize("strategy", sorted(STRATEGIES))
@@ -433,7 +444,7 @@ def test_a_computer_player_s_russian_name_is_a_good_name(strategy: str, russian:
     for seat in range(4):
         name = seating.bot_name(seat, strategy)
         assert name.startswith(f"Бот {seat + 1} (") and len(name) <= MAX_NAME
-        assert seating.name_problem(name, []) is None and cyrillic_share(name) == 1.0
+        assert name_problem(name, []) is None and cyrillic_share(name) == 1.0
 
 
 def test_computer_players_keep_their_english_names_in_english() -> None:

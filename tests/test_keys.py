@@ -8,8 +8,8 @@ from conftest import make_session
 
 from mushka.actions import play, take
 from mushka.engine import Step
+from mushka.names import name_problem
 from mushka.tui.keys import InputProblem, interpret
-from mushka.tui.seating import name_problem
 from mushka.view import SeatView
 
 
@@ -91,7 +91,7 @@ def test_what_is_quoted_back_is_short_and_cannot_steer_the_terminal(typed: str) 
 def test_names_that_are_refused(name: str) -> None:
     problem = name_problem(name, [])
     assert problem is not None
-    assert "\x1b" not in problem and "\u202e" not in problem
+    assert "\x1b" not in str(problem) and "\u202e" not in str(problem)
 
 
 @pytest.mark.parametrize(

@@ -58,14 +58,14 @@ def test_a_ten_megabyte_card_field_gives_a_short_message() -> None:
 def test_a_megabyte_player_name_is_refused_at_once() -> None:
     data = example()
     data["players"][0] = "A" * 1_000_000
-    assert "players must be" in refused(dumps(data))
+    assert "is too long" in refused(dumps(data))
 
 
 @pytest.mark.parametrize("name", ["", "Anna\x1b[2J", "Bo\nris", "A" * 17, 7, None])
 def test_names_are_short_printable_text(name: object) -> None:
     data = example()
     data["players"][1] = name
-    with pytest.raises(RecordError, match="players must be"):
+    with pytest.raises(RecordError, match=r"^players: "):
         replay(data)
 
 

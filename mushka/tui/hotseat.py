@@ -44,6 +44,7 @@ from mushka.events import (
 )
 from mushka.i18n import N_, Wording, _, _n, card_label, kopecks, language, say, suit_noun
 from mushka.ledger import accounts, deal_summary, session_accounts
+from mushka.names import printable
 from mushka.players.bots import STRATEGIES, Bot
 from mushka.players.coach import hint
 from mushka.record import dumps_session
@@ -52,7 +53,7 @@ from mushka.tui.command import command
 from mushka.tui.forced import public_forced_pass
 from mushka.tui.journal import LogLine, deal_lines, kitty_before
 from mushka.tui.keys import InputProblem, interpret, prompt_keys
-from mushka.tui.look import Look, printable, transliterate
+from mushka.tui.look import Look, transliterate
 from mushka.tui.rulebook import rulebook_text
 from mushka.tui.signals import Quit, Resized, _Signals
 from mushka.tui.storage import (

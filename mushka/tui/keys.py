@@ -12,8 +12,8 @@ from mushka.cards import CARDS, MUSHKA_INDEX
 from mushka.engine import Step
 from mushka.errors import InvalidCardError
 from mushka.i18n import ENGLISH, N_, RUSSIAN, _, _n, language
+from mushka.names import printable
 from mushka.tui.command import command
-from mushka.tui.look import printable
 from mushka.view import SeatView
 
 COMMANDS = {

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from mushka.cards import CARDS, SUITS, Card, Suit
 from mushka.i18n import card_label
+from mushka.names import printable
 from mushka.tui.describe import Words
 
 # What each non-ASCII glyph the program (or Rich, or the rulebook) writes becomes on a console
@@ -99,15 +100,6 @@ def make_console(ascii_flag: bool = False, stderr: bool = False) -> tuple[Consol
     guard_streams()
     console = Console(highlight=False, emoji=False, stderr=stderr)
     return console, ascii_flag or not can_show("♥♣♦♠─╭▶·", console.encoding)
-
-
-def printable(text: str, limit: int | None = None) -> str:
-    """User-supplied text made safe to print: control and format characters (escape sequences,
-    bidi overrides, zero-width characters) shown as "?", and cut to `limit` characters."""
-    safe = "".join("?" if unicodedata.category(c)[0] in "CZ" and c != " " else c for c in text)
-    if limit is not None and len(safe) > limit:
-        safe = safe[: max(0, limit - 1)] + "…"
-    return safe
 
 
 class Look:

@@ -21,13 +21,13 @@ import platformdirs
 from mushka.engine import Session
 from mushka.errors import MushkaError
 from mushka.i18n import _, _n, say
+from mushka.names import names_problem
 from mushka.record import dumps, replay, to_record
 
 SAVE_FORMAT: Final = "mushka-save"
 SAVE_VERSION: Final = 1
 MAX_FILE_BYTES: Final = 64 * 1024 * 1024  # a save or one record document; no real one is near this
 MAX_LINE_BYTES: Final = 8 * 1024 * 1024  # one JSON line of a record stream or the score history
-MAX_NAME_CHARS: Final = 64  # names in files: the table allows 16; anything longer is not ours
 MAX_QUOTE: Final = 160  # characters of an error message shown: a file's megabytes are never echoed
 
 # What the rules core and the JSON reader may raise on a hostile file, whatever else they promise.
@@ -308,24 +308,6 @@ def _cannot_read(exc: OSError) -> FileProblem:
     return FileProblem(_("cannot read it: {reason}").format(reason=os_reason(exc)), unreadable=True)
 
 
-def names_problem(players: object) -> str | None:
-    """Why the players' names in a file are not names this table could show, or None."""
-    if not isinstance(players, list | tuple) or len(players) != 4:
-        return _("it does not name four players")
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            return _("a player's name is empty or not text")
-        if len(name) > MAX_NAME_CHARS:
-            return _n(
-                "a player's name is {length} characters long (at most {most})",
-                "a player's name is {length} characters long (at most {most})",
-                len(name),
-            ).format(length=len(name), most=MAX_NAME_CHARS)
-        if not name.isprintable():
-            return _("the name {name} has control characters").format(name=one_line(repr(name), 40))
-    return None
-
-
 # ---------------------------------------------------------------- the autosave
 
 
@@ -471,7 +453,7 @@ def load_game(
         raise _unusable(
             path,
             "corrupt",
-            _("the saved game's players are not valid: {problem}").format(problem=problem),
+            _("the saved game's players are not valid: {problem}").format(problem=say(problem)),
         )
     try:
         session = replay(record, complete=False)

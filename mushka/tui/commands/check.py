@@ -10,7 +10,7 @@ from mushka.i18n import _, _n, say
 from mushka.record import loads
 from mushka.tui.commands.exits import fail, record_problem
 from mushka.tui.look import make_console, transliterate
-from mushka.tui.storage import UNUSABLE, FileProblem, names_problem, record_texts
+from mushka.tui.storage import UNUSABLE, FileProblem, record_texts
 
 
 def check_records(file: Path, ascii_only: bool) -> None:
@@ -24,9 +24,6 @@ def check_records(file: Path, ascii_only: bool) -> None:
                 session = loads(text)
             except UNUSABLE as exc:
                 fail(f"{file}: {where}{record_problem(exc)}", 1)
-            problem = names_problem(list(session.players))
-            if problem is not None:
-                fail(f"{file}: {where}{problem}", 1)
             checked += 1
             net = " ".join(f"{n:+d}" for n in session.net)
             players = ", ".join(session.players)

@@ -15,12 +15,13 @@ from rich.text import Text
 from mushka.engine import Session
 from mushka.errors import MushkaError, short_repr
 from mushka.i18n import _, _n, say
+from mushka.names import name_problem
 from mushka.players.strategies import check_strategy
 from mushka.tui.command import command
 from mushka.tui.commands.exits import bad_option, fail
 from mushka.tui.commands.house import house_rules
 from mushka.tui.hotseat import MAX_BOT_DELAY, HotSeat, TableSettings
-from mushka.tui.seating import ask_names, make_console, name_problem, seat_bots
+from mushka.tui.seating import ask_names, make_console, seat_bots
 from mushka.tui.storage import (
     GameOpenElsewhere,
     SavedGame,
@@ -210,8 +211,8 @@ def check_names(names: list[str]) -> list[str]:
     cleaned: list[str] = []
     for name in names:
         problem = name_problem(name.strip(), cleaned)
-        if problem:
-            bad_option("--player", problem)
+        if problem is not None:
+            bad_option("--player", say(problem))
         cleaned.append(name.strip())
     return cleaned
 

@@ -7,10 +7,11 @@ import sys
 from pathlib import Path
 
 from mushka.i18n import _, _n, say
+from mushka.names import names_problem
 from mushka.tui.commands.exits import fail, record_problem
 from mushka.tui.look import Look, make_console
 from mushka.tui.replay_view import frames
-from mushka.tui.storage import UNUSABLE, FileProblem, json_problem, names_problem, record_texts
+from mushka.tui.storage import UNUSABLE, FileProblem, json_problem, record_texts
 
 _STOP = ("q", "й")  # q, and the same key on a Russian keyboard
 
@@ -42,7 +43,7 @@ def replay_record(file: Path, number: int, pause: bool, ascii_only: bool) -> Non
     if isinstance(data, dict) and isinstance(data.get("players"), list):
         problem = names_problem(data["players"])
         if problem is not None:
-            fail(f"{file}: {where}{problem}", 1)
+            fail(f"{file}: {where}{say(problem)}", 1)
     console, ascii_table = make_console(ascii_only)
     pause = pause and console.is_terminal and sys.stdin.isatty()
     try:

@@ -1,0 +1,83 @@
+"""The one rule for a player's name, however it comes in: typed at the table or on the command
+line, read from a save, a record or the score history, or given as an SSH login."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from typing import Final
+
+from mushka.wording import Wording
+
+MAX_NAME: Final = 16  # characters: what every screen of the table has room for
+_QUOTE: Final = MAX_NAME + 4  # characters of an offending name quoted back in a refusal
+
+# Characters that change how the text around them is shown without being seen themselves.
+_INVISIBLE: Final = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0")
+
+# Cyrillic and Greek letters drawn exactly like a Latin one, in capitals and in small letters:
+# "Аnn" (a Cyrillic А) and "Ann", or "НОРА" and "HOPA", would be two players the screen cannot
+# tell apart, so they count as the same name.
+_LOOK_ALIKE_CAPITALS: Final = str.maketrans(
+    "АВЕЁКМНОРСТХУІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEEKMHOPCTXYIJSABEZHIKMNOPTYX"
+)
+_LOOK_ALIKE_SMALL: Final = str.maketrans("аеёорсухіјѕһԁοικρνα", "aeeopcyxijshdoikpva")
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """User-supplied text made safe to print: control and format characters (escape sequences,
+    bidi overrides, zero-width characters) shown as "?", and cut to `limit` characters."""
+    if limit is not None and len(text) > limit:
+        text = text[: max(0, limit - 1)] + "…"
+    return "".join("?" if unicodedata.category(c)[0] in "CZ" and c != " " else c for c in text)
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names would look alike at the table: equal but for case, compatibility forms
+    (fullwidth letters) or Cyrillic and Greek look-alikes of Latin letters."""
+    one, other = (unicodedata.normalize("NFKC", name) for name in (one, other))
+    small = (name.casefold().translate(_LOOK_ALIKE_SMALL) for name in (one, other))
+    capitals = (name.upper().translate(_LOOK_ALIKE_CAPITALS) for name in (one, other))
+    return len(set(small)) == 1 or len(set(capitals)) == 1
+
+
+def name_problem(name: object, taken: Iterable[str] = ()) -> Wording | None:
+    """Why `name` cannot be a player's name beside the names `taken`, or None if it can.
+
+    A name is 1 to 16 characters of letters, marks, digits, punctuation, symbols and plain
+    spaces, neither starting nor ending with a space. Refused: control characters (an escape
+    sequence), format characters (bidi overrides, zero-width spaces and joiners, soft hyphens),
+    any space but the plain one (tabs, no-break and line separators), unassigned and
+    private-use code points, blank-looking fillers, and a name that looks like one taken.
+    """
+    if not isinstance(name, str):
+        return Wording("a player's name is empty or not text")
+    if not name.strip():
+        return Wording("a name cannot be empty")
+    quoted = repr(printable(name, limit=_QUOTE))
+    if len(name) > MAX_NAME:
+        return Wording("{name} is too long: at most {most} characters", name=quoted, most=MAX_NAME)
+    for char in name:
+        category = unicodedata.category(char)
+        if category[0] == "C" or (category[0] == "Z" and char != " ") or char in _INVISIBLE:
+            return Wording(
+                "{name} holds a character that cannot be shown in a name ({code})",
+                name=quoted,
+                code=f"U+{ord(char):04X}",
+            )
+    if name != name.strip():
+        return Wording("{name} starts or ends with a space", name=quoted)
+    if any(same_name(name, other) for other in taken):
+        return Wording("{name} is already taken: each player needs a different name", name=quoted)
+    return None
+
+
+def names_problem(names: object) -> Wording | None:
+    """Why `names` are not the names of four players at one table, or None if they are."""
+    if not isinstance(names, list | tuple) or len(names) != 4:
+        return Wording("it does not name four players")
+    for seat, name in enumerate(names):
+        problem = name_problem(name, names[:seat])
+        if problem is not None:
+            return problem
+    return None
