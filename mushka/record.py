@@ -26,7 +26,8 @@ from mushka.events import (
 )
 from mushka.house_rules import HouseRules
 from mushka.names import names_problem
-from mushka.wording import Wording
+from mushka.view import NOBODY, redact
+from mushka.wording import Wording, joined
 
 FORMAT: Final = "mushka-record"
 VERSION: Final = 1
@@ -128,8 +129,19 @@ def _whole(value: object) -> bool:
 
 
 def _cards(value: object, deal: int | None, what: str, most: int) -> list[Card]:
+    if isinstance(value, list):  # its cards are never quoted: they are a hand or the talon
+        _require(
+            len(value) <= most,
+            Wording(
+                "{what} must be a list of at most {most} card codes, not {count}",
+                what=what,
+                most=most,
+                count=len(value),
+            ),
+            deal,
+        )
     _require(
-        isinstance(value, list) and len(value) <= most,
+        isinstance(value, list),
         Wording(
             "{what} must be a list of at most {most} card codes, not {value}",
             what=what,
@@ -281,8 +293,11 @@ def _action_for(session: Session, event: Event, d: int, i: int) -> Action:
             )
         try:
             return take(session.face_down_position(event.card))
-        except MushkaError as exc:
-            raise RecordError(exc.wording, d, i) from None
+        except MushkaError:
+            # the engine's reason names the card, which only the taker may know
+            raise RecordError(
+                Wording("the card taken is not among the face-down cards"), d, i
+            ) from None
     seat = getattr(event, "seat", None)
     if seat != to_act:
         raise RecordError(
@@ -380,15 +395,7 @@ def replay_steps(data: object, *, complete: bool = True) -> Iterator[Session]:
                         i,
                     )
                 if not _same(produced[i], events[i]):
-                    raise RecordError(
-                        Wording(
-                            "the record says {recorded}, but the rules give {produced}",
-                            recorded=_show(events[i]),
-                            produced=_show(produced[i]),
-                        ),
-                        d,
-                        i,
-                    )
+                    raise RecordError(_mismatch(events[i], produced[i]), d, i)
                 i += 1
             if session.is_over or session.deal_index > d or i >= len(events):
                 break
@@ -399,19 +406,18 @@ def replay_steps(data: object, *, complete: bool = True) -> Iterator[Session]:
                 raise RecordError(
                     Wording("the record has no seed and no cards for the next deal"), d, i
                 ) from None
-            except MushkaError as exc:
+            except MushkaError:
+                # The engine's reason lists the mover's hand: the message may be read out at the
+                # table (a save that does not resume), so it names only the recorded move.
                 raise RecordError(
-                    Wording(
-                        "{name} refused: {problem}", name=event_name(events[i]), problem=exc.wording
-                    ),
-                    d,
-                    i,
+                    Wording("the rules do not allow {event} here", event=_claimed(events[i])), d, i
                 ) from None
             yield session
         if i < len(events):
             raise RecordError(
                 Wording(
-                    "unexpected event after the end of the deal: {event}", event=_show(events[i])
+                    "unexpected event after the end of the deal: {event}",
+                    event=_claimed(events[i]),
                 ),
                 d,
                 i,
@@ -477,5 +483,46 @@ def _check_result(session: Session, data: Any) -> None:
         )
 
 
+def _mismatch(recorded: Event, produced: Event) -> Wording:
+    """How a recorded event differs from the one the rules produce, naming no card: the record's
+    cards may be any seat's, and the message may be read out at the table."""
+    ours, theirs = event_to_json(recorded), event_to_json(produced)
+    if ours["type"] != theirs["type"]:
+        return Wording(
+            "the record says {recorded}, but the rules give {produced}",
+            recorded=_claimed(recorded),
+            produced=_show(produced),
+        )
+    fields: list[Wording | str] = [
+        name
+        if name in _CARD_FIELDS
+        else Wording(
+            "{field} {recorded} instead of {produced}",
+            field=name,
+            recorded=json.dumps(ours.get(name)),
+            produced=json.dumps(theirs.get(name)),
+        )
+        for name in theirs
+        if ours.get(name) not in (theirs[name], None)  # an older trick leaves out its card
+    ]
+    return Wording(
+        "the record's {event} differs from the rules in {fields}",
+        event=_claimed(recorded),
+        fields=joined(fields, ", "),
+    )
+
+
+_CARD_FIELDS: Final = frozenset({"card", "cards"})
+
+
+def _claimed(event: Event) -> Wording | str:
+    """A recorded event by its kind and seat alone: what the record claims, no card named."""
+    seat = getattr(event, "seat", None)
+    if seat is None:
+        return event_name(event)
+    return Wording("{name} by seat {seat}", name=event_name(event), seat=seat)
+
+
 def _show(event: Event) -> str:
-    return json.dumps(event_to_json(event), ensure_ascii=False)
+    """The event as anyone at the table may know it: a card only its holder has seen is null."""
+    return json.dumps(event_to_json(redact(event, seat=NOBODY)), ensure_ascii=False)

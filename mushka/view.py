@@ -21,6 +21,7 @@ _HAND_ORDER: Final = [c >> 3 << 3 | 7 - (c & 7) for c in range(DECK_SIZE)].__get
 _SUIT_OF: Final = list(SUITS).__getitem__
 _PRIVATE: Final = (Take, Discard, Draw, Replenish, Expose)  # events that may hide a card
 _new = tuple.__new__
+NOBODY: Final = -1  # the seat of no player: the table as a whole, which sees no hidden card
 
 
 def redact(event: Event, seat: int) -> Event:

@@ -114,17 +114,20 @@ def _set(path: list[Any], value: Any) -> Any:
         (_set(["rules", "stake"], -3), "rules: stake: must be from 0"),
         (
             _set(["deals", 0, "events", 13, "card"], "9D"),
-            "deal 1, event 13: follow refused: you do not hold 9♦",
+            "deal 1, event 13: the rules do not allow follow by seat 3 here",
         ),
         (
             _set(["deals", 0, "events", 18, "card"], "KC"),
-            'deal 1, event 18: the record says {"type": "draw", "seat": 2, "card": "KC", "played": false}, but the rules give {"type": "draw", "seat": 2, "card": "AC", "played": false}',
+            "deal 1, event 18: the record's draw by seat 2 differs from the rules in card",
         ),
         (_set(["deals", 0, "events", 13, "card"], "XX"), "deal 1, event 13: follow card"),
-        (_set(["deals", 0, "events", 16, "value"], 3), "deal 1, event 16: the record says"),
+        (
+            _set(["deals", 0, "events", 16, "value"], 3),
+            "deal 1, event 16: the record's trick differs from the rules in value 3 instead of 2",
+        ),
         (
             _set(["deals", 0, "events", 12, "card"], "AS"),
-            "deal 1, event 12: lead refused: you do not hold A♠",
+            "deal 1, event 12: the rules do not allow lead by seat 2 here",
         ),
         (_set(["deals", 1, "events", 0, "amount"], 14), "deal 2, event 0"),
         (
