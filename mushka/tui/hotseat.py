@@ -47,7 +47,6 @@ from mushka.ledger import accounts, deal_summary, session_accounts
 from mushka.names import printable
 from mushka.players.bots import STRATEGIES, Bot
 from mushka.players.coach import hint
-from mushka.record import dumps_session
 from mushka.tui.coaching import hint_panel, hint_seed
 from mushka.tui.command import command
 from mushka.tui.forced import public_forced_pass
@@ -58,14 +57,18 @@ from mushka.tui.rulebook import rulebook_text
 from mushka.tui.signals import Quit, Resized, _Signals
 from mushka.tui.storage import (
     UNUSABLE,
+    FileProblem,
     append_score,
     crash_log_path,
     discard_save,
     os_reason,
+    record_text,
+    rescue_record,
     rescue_save,
     save_game,
     save_path,
     write_private,
+    write_record,
 )
 from mushka.tui.table import (
     MIN_HEIGHT,
@@ -126,6 +129,9 @@ class TableSettings:
     # take-back. The record keeps only the move that stood; the public log says what went back.
     undo: bool = False
     hints: bool = False  # house rule: the `h` key shows the coach (off unless agreed)
+    # Whether `record_path` was given by the player in this very process (and checked then), so
+    # that the record may replace the file found there; a path read back from a save may not.
+    record_trusted: bool = field(default=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -328,7 +334,7 @@ class HotSeat:
         """Say plainly what happened and what was saved; this path must never raise itself."""
         log: Path | None = crash_log_path()
         try:
-            write_private(crash_log_path(), details, follow=False)
+            write_private(crash_log_path(), details)
         except UNUSABLE:
             log = None
         words, _saved = self._where_saved()
@@ -862,6 +868,28 @@ class HotSeat:
 
     # ---------------------------------------------------------------- the end
 
+    def _write_record(self) -> bool:
+        """The game record, if one was asked for, where it was asked for or else in a rescue
+        place (said either way); whether it is safely written somewhere."""
+        if not self.settings.record_path:
+            return True
+        path = Path(self.settings.record_path)
+        text = record_text(self.session, self.settings.session_id)
+        try:
+            write_record(path, text, self.settings.session_id, self.settings.record_trusted)
+        except (OSError, FileProblem) as exc:
+            reason = say(exc) if isinstance(exc, FileProblem) else os_reason(exc)
+            rescued = rescue_record(text)
+            words = _("The game record could not be written to {path}: {reason}.").format(
+                path=path, reason=reason
+            )
+            if rescued is not None:
+                words += " " + _("It was written to {rescued} instead.").format(rescued=rescued)
+            self.terminal.show(Text(words, style="red"))
+            return rescued is not None
+        self.terminal.show(Text(_("The game record was written to {path}.").format(path=path)))
+        return True
+
     def _finish(self) -> int:
         """The final sheet, the record, the score history, and only then the save is removed: a
         finish cut short anywhere is finished again by `mushka resume`, and counted once."""
@@ -872,22 +900,7 @@ class HotSeat:
         ]
         self.terminal.leave_private()
         self._print_log()
-        if self.settings.record_path:
-            path = Path(self.settings.record_path)
-            try:
-                write_private(path, dumps_session(self.session) + "\n")
-                self.terminal.show(
-                    Text(_("The game record was written to {path}.").format(path=path))
-                )
-            except OSError as exc:
-                self.terminal.show(
-                    Text(
-                        _("The game record could not be written to {path}: {reason}").format(
-                            path=path, reason=os_reason(exc)
-                        ),
-                        style="red",
-                    )
-                )
+        record_kept = self._write_record()
         if not self.keep_history:
             return 0
         try:
@@ -910,6 +923,10 @@ class HotSeat:
                 )
             )
         )
+        if not record_kept:  # the save is the only whole copy of the game left: it stays
+            words, _saved = self._where_saved()
+            self.terminal.show(Text(words, style="bold red"))
+            return 1
         if self.save_target is not None:
             try:
                 discard_save()

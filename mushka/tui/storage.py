@@ -22,7 +22,7 @@ from mushka.engine import Session
 from mushka.errors import MushkaError
 from mushka.i18n import _, _n, say
 from mushka.names import names_problem
-from mushka.record import dumps, replay, to_record
+from mushka.record import FORMAT, dumps, replay, to_record
 
 SAVE_FORMAT: Final = "mushka-save"
 SAVE_VERSION: Final = 1
@@ -141,12 +141,11 @@ def make_private_dir(path: Path) -> None:
         os.chmod(directory, 0o700)
 
 
-def open_private(path: Path, flags: int, follow: bool = True) -> int:
-    """Open (creating if need be) a file only its owner can read: 0600 whatever the umask, and an
-    older file's looser mode is tightened too. `follow=False` for the game's own files: a symlink
-    planted in their place is refused rather than written through."""
-    nofollow = 0 if follow else os.O_NOFOLLOW
-    fd = os.open(path, flags | nofollow | os.O_CREAT | os.O_CLOEXEC, 0o600)
+def open_private(path: Path, flags: int) -> int:
+    """Open (creating if need be) one of the game's own files so that only its owner can read
+    it: 0600 whatever the umask, and an older file's looser mode is tightened too. A symlink
+    planted in its place is refused rather than written through."""
+    fd = os.open(path, flags | os.O_NOFOLLOW | os.O_CREAT | os.O_CLOEXEC, 0o600)
     try:
         os.fchmod(fd, 0o600)
     except BaseException:
@@ -155,29 +154,37 @@ def open_private(path: Path, flags: int, follow: bool = True) -> int:
     return fd
 
 
-def write_private(path: Path, text: str, follow: bool = True) -> None:
-    """Write `text` to `path` (a crash log, a game record), readable by its owner only."""
+def write_private(path: Path, text: str) -> None:
+    """Write `text` to one of the game's own files (the crash log), readable by its owner only."""
     make_private_dir(path.parent)
-    fd = open_private(path, os.O_WRONLY | os.O_TRUNC, follow)
+    fd = open_private(path, os.O_WRONLY | os.O_TRUNC)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(text)
         handle.flush()
         os.fsync(handle.fileno())
 
 
-def open_private_stream(path: Path) -> IO[str]:
-    """A text file for writing line by line (simulate's records), readable by its owner only."""
-    return os.fdopen(open_private(path, os.O_WRONLY | os.O_TRUNC), "w", encoding="utf-8")
+def write_atomic(path: Path, text: str, make_folder: bool = True) -> None:
+    """Replace `path` with `text` so that a crash leaves either the old file or the new, never half.
+
+    The text goes to a new file, made 0600 by mushka, that is renamed over `path`: a file that was
+    there is replaced, never written into (nor its mode changed), and a symlink there is replaced
+    rather than followed.
+    """
+    if make_folder:
+        make_private_dir(path.parent)
+    with _replacing(path) as handle:
+        handle.write(text)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` so that a crash leaves either the old file or the new, never half."""
-    make_private_dir(path.parent)
+@contextlib.contextmanager
+def _replacing(path: Path) -> Iterator[IO[str]]:
+    """A new private file beside `path` to write; renamed over `path` only if all went well."""
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         os.fchmod(fd, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
@@ -189,6 +196,101 @@ def write_atomic(path: Path, text: str) -> None:
         os.fsync(directory)
     finally:
         os.close(directory)
+
+
+# ---------------------------------------------------------------- game records
+
+
+def record_target(path: Path) -> Path:
+    """Where a game record named on the command line will go, checked before any play: a regular
+    file that can be created or replaced. A symlink the player named is followed here, once; the
+    path returned has none. FileProblem (one line) otherwise; nothing is opened (a FIFO would hang).
+    """
+    target = Path(os.path.realpath(path))
+    if not target.parent.is_dir():
+        raise FileProblem(_("the folder {folder} does not exist").format(folder=target.parent))
+    _check_record_file(target)
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise FileProblem(
+            _("mushka cannot write in the folder {folder}").format(folder=target.parent)
+        )
+    return target
+
+
+def _check_record_file(path: Path) -> os.stat_result | None:
+    """The file at `path` (None if there is none), which must be a regular file."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise _cannot_read(exc) from None
+    if stat.S_ISDIR(found.st_mode):
+        raise FileProblem(_("{file} is a directory").format(file=path))
+    if not stat.S_ISREG(found.st_mode):
+        raise FileProblem(
+            _("{file} is not a regular file (a link, pipe or device)").format(file=path)
+        )
+    return found
+
+
+def record_text(session: Session, session_id: str | None) -> str:
+    """A finished game's record as written to a file: it names its session, so that the same
+    game finished again (after a resume) may replace it, and nothing else."""
+    data = to_record(session)
+    if session_id is not None:
+        data["session"] = session_id
+    return dumps(data) + "\n"
+
+
+def write_record(path: Path, text: str, session_id: str | None, trusted: bool) -> None:
+    """Write a game record to `path` as a new private file (see `write_atomic`).
+
+    `trusted` only for a path the player gave this very process; a path read from a file (a
+    save's) is used only where nothing is yet, or where this session's own record is, with no
+    symlink anywhere in it: never over another file, never through a link, never a FIFO or
+    device. FileProblem (one line) when it may not be written there.
+    """
+    if not trusted and os.path.realpath(path) != str(path):
+        raise FileProblem(
+            _("{file} is not a plain path (it goes through a link)").format(file=path)
+        )
+    found = _check_record_file(path)
+    if found is not None and not trusted and not _holds_record_of(path, session_id):
+        raise FileProblem(
+            _("{file} holds something mushka did not write, and is left as it is").format(file=path)
+        )
+    write_atomic(path, text, make_folder=False)
+
+
+def _holds_record_of(path: Path, session_id: str | None) -> bool:
+    """Whether `path` holds the record of session `session_id`, as `write_record` wrote it."""
+    if session_id is None:
+        return False
+    try:
+        data = json.loads(read_text_limited(path))
+    except UNUSABLE:
+        return False
+    return (
+        isinstance(data, dict)
+        and data.get("format") == FORMAT
+        and data.get("session") == session_id
+    )
+
+
+@contextlib.contextmanager
+def record_stream(path: Path) -> Iterator[IO[str]]:
+    """A record file to write line by line (simulate's), checked like `record_target`'s: it
+    appears, whole and private, at `path` only once all of it is written."""
+    _check_record_file(path)
+    with _replacing(path) as handle:
+        yield handle
+
+
+def rescue_record(text: str) -> Path | None:
+    """A record that could not go where it was asked for, written to another place (data dir,
+    home, temp) as a new private file; where it went, or None if nowhere would take it."""
+    return _rescue("mushka-rescued-record", text)
 
 
 # ---------------------------------------------------------------- reading what may be hostile
@@ -335,7 +437,7 @@ class SaveLock:
     def acquire(self) -> None:
         """Take the lock; GameOpenElsewhere if another process has it, OSError if it cannot be made."""
         make_private_dir(self.path.parent)
-        fd = open_private(self.path, os.O_RDWR, follow=False)
+        fd = open_private(self.path, os.O_RDWR)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -375,24 +477,35 @@ class SavedGame:
 
 
 def save_game(session: Session, ui: dict[str, Any], path: Path | None = None) -> None:
-    data = {
+    write_atomic(path or save_path(), dumps(_save_data(session, ui)))
+
+
+def _save_data(session: Session, ui: dict[str, Any]) -> dict[str, Any]:
+    return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "saved": now(),
         "ui": ui,
         "record": to_record(session),
     }
-    write_atomic(path or save_path(), dumps(data))
 
 
 def rescue_save(session: Session, ui: dict[str, Any]) -> Path | None:
     """When the save cannot be written: try another place (data dir, home, temp), private still.
     Returns where the game was written, or None if nowhere would take it."""
+    return _rescue("mushka-rescued-game", dumps(_save_data(session, ui)))
+
+
+def _rescue(prefix: str, text: str) -> Path | None:
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     for folder in (data_dir(), Path.home(), Path(tempfile.gettempdir())):
-        target = folder / f"mushka-rescued-game-{stamp}-{os.getpid()}.json"
+        target = folder / f"{prefix}-{stamp}-{os.getpid()}.json"
+        n = 1
+        while os.path.lexists(target):  # never over anything, not even an earlier rescue
+            n += 1
+            target = folder / f"{prefix}-{stamp}-{os.getpid()}-{n}.json"
         try:
-            save_game(session, ui, target)
+            write_atomic(target, text)
         except UNUSABLE:
             continue
         return target
@@ -572,7 +685,7 @@ def append_score(session: Session, session_id: str | None = None, path: Path | N
         "record": to_record(session),
     }
     line = (dumps(entry) + "\n").encode("utf-8")
-    with os.fdopen(open_private(path, os.O_RDWR | os.O_APPEND, follow=False), "r+b") as handle:
+    with os.fdopen(open_private(path, os.O_RDWR | os.O_APPEND), "r+b") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # two games finishing at once: whole lines
         if session_id is not None and _has_session(handle, session_id):
             return False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import NoReturn
 
 import typer
@@ -10,7 +11,7 @@ import typer
 from mushka.errors import MushkaError
 from mushka.i18n import say
 from mushka.tui.look import guard_streams
-from mushka.tui.storage import json_problem, one_line
+from mushka.tui.storage import FileProblem, json_problem, one_line, record_target
 
 
 def fail(message: str, code: int) -> NoReturn:
@@ -30,3 +31,14 @@ def record_problem(exc: BaseException) -> str:
     if isinstance(exc, MushkaError):
         return one_line(say(exc))
     return json_problem(exc)
+
+
+def checked_record_target(record: Path | None) -> Path | None:
+    """`--record`'s file, checked before anything is played (see `storage.record_target`): a
+    path that cannot take a record is a usage error."""
+    if record is None:
+        return None
+    try:
+        return record_target(record)
+    except FileProblem as exc:
+        bad_option("--record", say(exc))

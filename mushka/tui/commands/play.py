@@ -18,7 +18,7 @@ from mushka.i18n import _, _n, say
 from mushka.names import name_problem
 from mushka.players.strategies import check_strategy
 from mushka.tui.command import command
-from mushka.tui.commands.exits import bad_option, fail
+from mushka.tui.commands.exits import bad_option, checked_record_target, fail
 from mushka.tui.commands.house import house_rules
 from mushka.tui.hotseat import MAX_BOT_DELAY, HotSeat, TableSettings
 from mushka.tui.seating import ask_names, make_console, seat_bots
@@ -66,9 +66,7 @@ def play_session(options: PlayOptions) -> None:
         options.stake, options.remise, options.prices, options.deals, options.exchange
     )
     names = check_names(options.players)
-    record = options.record
-    if record is not None and not record.parent.is_dir():
-        bad_option("--record", _("the folder {folder} does not exist").format(folder=record.parent))
+    record = checked_record_target(options.record)
     seats = bot_seats(options.bot, options.bots, options.strategy)
     if not 0 <= options.bot_delay <= MAX_BOT_DELAY:  # a save must read back what it was given
         bad_option(
@@ -85,11 +83,12 @@ def play_session(options: PlayOptions) -> None:
         fail(_("cannot keep the hands private: {problem}.").format(problem=problem), 1)
     settings = TableSettings(
         ascii_only=ascii_table,
-        record_path=str(record.absolute()) if record else None,  # resume may run elsewhere
+        record_path=str(record) if record else None,  # absolute: resume may run elsewhere
         bots=seats,
         bot_delay=options.bot_delay,
         undo=options.undo,
         hints=options.hints,
+        record_trusted=True,
     )
     if len(seats) == 4 and not resume:  # computers only: runs unattended, no save, no history
         session = Session(ask_names(terminal, names, seats), rules, seed=options.seed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -18,11 +19,11 @@ from mushka.i18n import _, say
 from mushka.players.strategies import check_strategy
 from mushka.study.simulate import Outcome, Report, RunConfig
 from mushka.study.simulate import simulate as run_simulation
-from mushka.tui.commands.exits import bad_option
+from mushka.tui.commands.exits import bad_option, checked_record_target, fail
 from mushka.tui.commands.house import house_rules
 from mushka.tui.look import Look, make_console
 from mushka.tui.report_view import report_view, sweep_view
-from mushka.tui.storage import one_line, open_private_stream, os_reason
+from mushka.tui.storage import FileProblem, one_line, os_reason, record_stream
 
 
 def simulate_sessions(
@@ -47,15 +48,7 @@ def simulate_sessions(
     if compare is not None:
         compare_strategies(compare, runs[0], sessions, seed, workers, json_output, ascii_only)
         return
-    if record is not None and not record.parent.is_dir():
-        bad_option("--record", _("the folder {folder} does not exist").format(folder=record.parent))
-    try:
-        out = open_private_stream(record) if record is not None else None
-    except OSError as exc:
-        bad_option(
-            "--record",
-            _("cannot write {file}: {reason}").format(file=record, reason=os_reason(exc)),
-        )
+    target = checked_record_target(record)
     console, ascii_table = make_console(ascii_only)
     progress = Progress(
         TextColumn(_("simulating")),
@@ -68,7 +61,7 @@ def simulate_sessions(
     )
     reports: list[Report] = []
     try:
-        with progress:
+        with progress, record_stream(target) if target else contextlib.nullcontext() as out:
             task = progress.add_task("sessions", total=sessions * len(runs))
             for rules in runs:
                 config = RunConfig(rules, seed, strategies, keep_records=out is not None)
@@ -79,9 +72,9 @@ def simulate_sessions(
                     progress.advance(task)
 
                 reports.append(run_simulation(config, sessions, workers, done))
-    finally:
-        if out is not None:
-            out.close()
+    except (OSError, FileProblem) as exc:
+        reason = say(exc) if isinstance(exc, FileProblem) else os_reason(exc)
+        fail(_("cannot write {file}: {reason}").format(file=target, reason=reason), 1)
     if json_output:
         payload = (
             reports[0].to_json() if len(reports) == 1 else {"sweep": [r.to_json() for r in reports]}
@@ -92,8 +85,8 @@ def simulate_sessions(
         console.print(report_view(report, workers, Look(ascii_table)))
     if len(reports) > 1:
         console.print(sweep_view(reports))
-    if record is not None:
-        console.print(Text(_("Records written to {file}.").format(file=record)))
+    if target is not None:
+        console.print(Text(_("Records written to {file}.").format(file=target)))
 
 
 def stakes(text: str) -> list[int]:
