@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import errno
 import sys
 import time
 import traceback
@@ -85,6 +86,8 @@ from mushka.tui.terminal import Terminal
 from mushka.view import SeatView
 
 _IMPORTANT = (Expose, Trick, TakeBack, Remise, Out, End, Payout)
+# What writing to a terminal that has hung up (or a closed pipe) raises.
+_TERMINAL_GONE = frozenset({errno.EIO, errno.EPIPE, errno.ENXIO, errno.EBADF})
 # Answers typed at a question, by language; the English ones work in Russian too.
 YES = {"en": frozenset({"y", "yes"}), "ru": frozenset({"y", "yes", "д", "да"})}
 UNDO = {"en": frozenset({"u"}), "ru": frozenset({"u", "в", "вернуть"})}  # no card typed there
@@ -270,7 +273,7 @@ class HotSeat:
         self.keep_history = (
             keep_history  # add the finished session to the score history, drop the save
         )
-        self.signals = _Signals()
+        self.signals = _Signals(hide=self.terminal.leave_private)
         self.viewer: int | None = None  # whose private screen may be up
         self.last_private: int | None = None  # who saw a private screen last
         self.shown = (0, 0)  # (deal index, event index) of the first public event not yet shown
@@ -316,19 +319,30 @@ class HotSeat:
                     self._between_turns()
                 return self._finish()
             except (Quit, KeyboardInterrupt, EOFError) as stop:
-                self.terminal.leave_private()
-                self._print_log()
                 interrupted = isinstance(stop, KeyboardInterrupt) or (
                     isinstance(stop, Quit) and stop.how == "interrupt"
                 )
-                words, saved = self._where_saved()
-                self.terminal.show(Text(""), Text(words, style="bold" if saved else "bold red"))
-                if not saved:
+                return self._stopped(interrupted)
+            except OSError as exc:
+                if exc.errno not in _TERMINAL_GONE:
+                    self._crashed(traceback.format_exc())
                     return 1
-                return 130 if interrupted else 0
+                return self._stopped(interrupted=False)  # the terminal hung up while drawing
             except Exception:
                 self._crashed(traceback.format_exc())
                 return 1
+
+    def _stopped(self, interrupted: bool) -> int:
+        """Play stops (q, Ctrl-C, Ctrl-D, a signal, the terminal gone): the public log and where
+        the game is saved, said only while there is a terminal to say it on."""
+        words, saved = self._where_saved()
+        with contextlib.suppress(OSError, ValueError):  # a terminal that hung up takes nothing
+            self.terminal.leave_private()
+            self._print_log()
+            self.terminal.show(Text(""), Text(words, style="bold" if saved else "bold red"))
+        if not saved:
+            return 1
+        return 130 if interrupted else 0
 
     def _crashed(self, details: str) -> None:
         """Say plainly what happened and what was saved; this path must never raise itself."""
@@ -422,6 +436,10 @@ class HotSeat:
         notice: Text | None = None
         while True:
             self._ensure_size()
+            if self.signals.take_continued() and len(self.humans) > 1:
+                # stopped (Ctrl-Z) and continued: whoever has the keyboard now is unknown
+                self.last_private = None
+                self._handoff(seat)
             self.terminal.enter_private()
             self.viewer = self.last_private = seat
             view = self.session.view(seat)
@@ -492,6 +510,8 @@ class HotSeat:
                 # a "y" typed ahead must not answer a question not yet asked
                 answer = self._ask(question, fresh=True)
             except Resized:
+                if self.signals.continued:
+                    return False  # the question names cards: ask again after the handoff
                 self.terminal.console.print()
                 continue
             return answer.strip().lower() in YES[language()]
@@ -679,6 +699,7 @@ class HotSeat:
             try:
                 answer = self._ask("", echo=False).strip().lower()
             except Resized:
+                self.signals.take_continued()  # stopped here: this handoff is the one needed
                 self._show_news(room_below=2 + len(lines) + (notice is not None))
                 continue
             if answer not in UNDO[language()] or move is None or move.seat == seat:
@@ -810,7 +831,8 @@ class HotSeat:
         width = self.terminal.size()[0]
         self.terminal.clear()
         self.terminal.show(hint_panel(advice, self.look, self.names[seat], width))
-        self.terminal.read(self.look.text(_("Press Enter to go back. ")))
+        with contextlib.suppress(Resized):  # back to the hand, drawn at the new size
+            self._ask(self.look.text(_("Press Enter to go back. ")))
 
     def _standings(self) -> Table:
         log = self.session.log()

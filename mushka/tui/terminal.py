@@ -121,7 +121,10 @@ def read_line() -> str:
     data = bytearray()
     while not data.endswith(b"\n"):
         _wait_for_a_line()
-        chunk = os.read(fd, 65536)  # the terminal hands over one line at a time
+        try:
+            chunk = os.read(fd, 65536)  # the terminal hands over one line at a time
+        except OSError:
+            raise EOFError from None  # EIO: the terminal hung up
         if not chunk:
             if not data:
                 raise EOFError
@@ -225,14 +228,20 @@ def _no_echo() -> Iterator[None]:
     if not os.isatty(fd):
         yield
         return
-    old = termios.tcgetattr(fd)
-    quiet = termios.tcgetattr(fd)
-    quiet[3] &= ~termios.ECHO
-    termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    try:
+        old = termios.tcgetattr(fd)
+        quiet = termios.tcgetattr(fd)
+        quiet[3] &= ~termios.ECHO
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except termios.error:
+        raise EOFError from None  # the terminal has gone (hung up): an ordinary way to stop
     try:
         yield
     finally:
-        termios.tcsetattr(fd, termios.TCSANOW, old)
+        # After a hang-up the terminal is gone: nothing to restore, and the reason the read
+        # stopped (a Quit from SIGHUP) must not be replaced by this error.
+        with contextlib.suppress(termios.error):
+            termios.tcsetattr(fd, termios.TCSANOW, old)
 
 
 def _forget_history() -> None:
