@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import act, cards, make_session
 
+from mushka.actions import Kind
 from mushka.cards import MUSHKA, Suit, parse_card
 from mushka.engine import Step
 from mushka.events import (
@@ -253,3 +254,47 @@ def test_every_russian_quotation_in_the_rulebook_is_word_for_word_in_the_source(
     for quote in quotes:
         assert quote in source, quote
     assert "Это правило соблюдается и при пиковой масти с тузом" in section("### 5.4")
+
+
+# ---------------------------------------------------------------- issue 19: what the summary and section 9 add
+
+HANDS_43 = ["QH 7C 8C 9C 10C", "JC QC KC AC 7D", "AS 8D 9D 10D JD", "QD KD AD 7S 8S"]
+
+
+def test_4_3_one_card_joining_the_lead_makes_a_trick_the_mushka_or_a_drawn_card() -> None:
+    mushka = make_session(HANDS_43)
+    act(mushka, "QH", "pass", "AS", "pass")
+    assert mushka.events[-1] == Trick(2, Suit.H, True, 8, 8, MUSHKA)
+    drawn = make_session(
+        ["QH 7C 8C 9C 10C", "JC QC KC AC 7D", "8D 9D 10D JD QD", "KD AD 7S 8S 9S"], talon="KH"
+    )
+    act(drawn, "QH", "draw", "pass", "pass")
+    assert drawn.events[-1] == Trick(1, Suit.H, False, 4, 4, parse_card("KH"))
+    alone = make_session(["AS 7C 8C 9C 10C", "JC QC KC AC 7D", "8D 9D 10D JD QD", "KD AD 7H 8H 9H"])
+    act(alone, "AS", "pass", "pass", "pass")  # the mushka led, and nobody joins it
+    assert alone.events[-1] == TakeBack(0, MUSHKA)
+    assert (
+        "One card joining the lead is enough for a trick to count: a card of the led suit, played"
+        " or drawn, or the mushka" in section("### 4.3")
+    )
+
+
+@pytest.mark.parametrize("exchange", ["modern", "old"])
+@pytest.mark.parametrize("suited", ["7H 8H 9H 10H", "7H 8H 9H 10H JH"])
+def test_r10_four_or_five_of_a_suit_go_face_down_whole_and_taking_is_compulsory(
+    exchange: str, suited: str
+) -> None:
+    anna = " ".join((suited + " 7C").split()[:5])
+    others = ["JC QC 8D 9D 7S", "KC AC 10D JD 8S", "9C 10C QD 9S 10S"]
+    session = make_session([anna, *others], exchange=exchange, face_down={(0, 0): suited})
+    assert session.events[-1] == Expose(0, tuple(cards(suited)))
+    takes = 0
+    while not isinstance(session.events[-1], Replenish):
+        if session.step is Step.TAKE:  # a blind take offers nothing but the face-down cards
+            assert {x.kind for x in session.legal_actions()} == {Kind.TAKE}
+            takes += 1
+        session.apply(session.legal_actions()[0])
+    assert takes == (3 if exchange == "modern" else 2)
+    rulings = section("## 9.")
+    assert '"четыре или три"' in rulings and '"могут воспользоваться"' in rulings
+    assert "Taking is not optional (ruling R10, section 9)" in section("### 5.1")

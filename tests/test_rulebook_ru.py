@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from rich.markdown import Markdown
 
+from mushka.house_rules import HouseRules
 from mushka.i18n import LanguageError, kopecks
 from mushka.tui.rulebook import rulebook_text, show_rulebook
 
@@ -140,3 +142,172 @@ def test_show_rulebook_prints_the_book_of_the_language_asked_for() -> None:
     out = io.StringIO()
     show_rulebook(Console(file=out, width=100, color_system=None), ascii_only=True, lang="ru")
     assert "Mushka-kopilka - pravila igry" in out.getvalue()  # Cyrillic spelled in Latin letters
+
+
+# ---------------------------------------------------------------- issue 19: the summary first, the rest after
+
+SUMMARY = {"en": "The game in brief", "ru": "Коротко об игре"}
+FIRST_RULES = {"en": "1. What you need", "ru": "1. Что нужно для игры"}
+SCREEN = 22  # the rows the table's pager shows at 80x24 (the terminal's height less two)
+LANGS = ("en", "ru")
+
+
+def book(lang: str) -> str:
+    return rulebook_text(lang)
+
+
+def section_body(lang: str, heading: str) -> str:
+    """The flattened body of the section whose level and number are `heading` ("## 9")."""
+    return flat(dict(sections(book(lang)))[heading])
+
+
+def rendered(lang: str) -> list[str]:
+    """The book as `mushka rules` and the table's `r` show it at 80 columns, line by line."""
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None).print(Markdown(book(lang)))
+    return [line.rstrip() for line in out.getvalue().splitlines()]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_screen_is_the_summary_card_whole(lang: str) -> None:
+    headings = re.findall(r"^## (.*)$", book(lang), re.MULTILINE)
+    assert headings[:2] == [SUMMARY[lang], FIRST_RULES[lang]]
+    lines = rendered(lang)
+    assert SUMMARY[lang] in lines[:4]
+    rules = lines.index(FIRST_RULES[lang])
+    assert not any(lines[SCREEN:rules])  # everything before the rules fits on the first screen
+
+
+SUMMARY_TERMS = {
+    "en": ("talon", "lead", "mushka", "draw", "pass", "remise", "trick", "kitty", "stake"),
+    "ru": ("прикупк", "выход", "мушк", "обращается к прикупке", "пас", "ремиз", "взятк", "касс"),
+}
+FIRST_OUT = {"en": "first out** of the deal before (the first to play his last card)",
+             "ru": "первым **снёс карты**, то есть раньше всех остался без карт"}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_summary_names_what_a_turn_offers_and_how_money_moves(lang: str) -> None:
+    summary = section_body(lang, "## ").lower()
+    for term in SUMMARY_TERMS[lang]:
+        assert term in summary, term
+    assert FIRST_OUT[lang].lower() in summary  # the word is explained where it is first used
+    prices = ", ".join(f"{s} {p}" for s, p in zip("♥♣♦♠", HouseRules().prices, strict=True))
+    assert prices in summary  # the default prices, as the program has them
+
+
+@pytest.mark.parametrize(("lang", "study"), [("en", "2.7%"), ("ru", "2,7%")])
+def test_the_rulings_and_the_study_come_after_the_rules(lang: str, study: str) -> None:
+    text = book(lang)
+    examples, rulings = text.index("\n## 8. "), text.index("\n## 9. ")
+    assert examples < rulings < text.index(study) and text.index("mushka simulate") > rulings
+    assert text.count(study) == 1
+
+
+RULING = re.compile(r"\bR(\d+)\b")
+LABEL = re.compile(r"^- \*\*(R\d+(?:, R\d+)*) · ", re.MULTILINE)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_ruling_the_book_names_is_a_point_of_section_9(lang: str) -> None:
+    disputes = dict(sections(book(lang)))["## 9"]
+    labelled = {n for m in LABEL.finditer(disputes) for n in RULING.findall(m.group(1))}
+    assert {"8", "10"} <= labelled
+    opening = flat(disputes.split("\n- ", 1)[0])
+    assert re.search(r"\bR1\b", opening) and re.search(r"\bR14\b", opening)  # the numbering told
+    assert set(RULING.findall(book(lang))) - {"1", "14"} <= labelled
+
+
+def test_both_lists_of_disputed_points_are_the_same_list() -> None:
+    en, ru = (LABEL.findall(dict(sections(book(lang)))["## 9"]) for lang in LANGS)
+    assert en == ru and len(en) >= 10
+
+
+def test_both_lists_name_the_exchange_rulings_in_the_source_s_own_words() -> None:
+    en, ru = section_body("en", "## 9"), section_body("ru", "## 9")
+    for words in ("четыре или три", "могут воспользоваться"):  # the source: four or three; may use
+        assert f'"{words}"' in en and f"«{words}»" in ru, words
+
+
+REFERENCE = {
+    "en": re.compile(r"\bsections? (\d+)|(?<![\d.,])(\d+\.\d+)(?![\d%])", re.IGNORECASE),
+    "ru": re.compile(r"\bраздел\w* (\d+)|(?<![\d.,])(\d+\.\d+)(?![\d%])", re.IGNORECASE),
+}
+
+
+def references(body: str, lang: str) -> Counter[str]:
+    """The sections (5) and subsections (4.6) a section's text points to."""
+    return Counter(whole or sub for whole, sub in REFERENCE[lang].findall(body))
+
+
+def test_each_section_points_to_the_same_sections_in_both_books() -> None:
+    numbers = {h.split()[1] for h, _ in sections(english()) if len(h.split()) > 1}
+    found = Counter[str]()
+    for (heading, en), (_, ru) in zip(sections(english()), sections(russian()), strict=True):
+        assert references(ru, "ru") == references(en, "en"), heading
+        assert set(references(en, "en")) <= numbers, heading
+        found += references(en, "en")
+    assert {"5", "9", "10", "4.6", "5.1"} <= set(found)  # the check sees the references there are
+
+
+CARD_KEY = {
+    "en": ("J for the jack", "Q for the queen", "K for the king", "A for the ace"),
+    "ru": ("В — валет", "Д — дама", "К — король", "Т — туз"),
+}
+TIES = {"en": "if two or more share the best result, they share the win",
+        "ru": "если лучший итог у нескольких, они делят победу"}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_letters_are_keyed_before_the_first_card_and_ties_are_settled(lang: str) -> None:
+    text = flat(book(lang))
+    first_card = CARD[lang].search(text)
+    assert first_card is not None
+    for key in CARD_KEY[lang]:
+        assert 0 <= text.find(key) < first_card.start(), key
+    assert TIES[lang] in section_body(lang, "## 6")  # as the final score sheet says (test_look)
+
+
+@pytest.mark.parametrize(
+    ("lang", "guide", "own", "claim"),
+    [
+        ("en", "quotes an older guide", "adds, in its own words", "even the unluckiest"),
+        ("ru", "приводит слова более старого", "от себя составитель добавляет", "самый невезучий"),
+    ],
+    ids=LANGS,
+)
+def test_the_recoup_claim_is_the_compiler_s_not_the_old_guide_s(
+    lang: str, guide: str, own: str, claim: str
+) -> None:
+    study = section_body(lang, "## 11")
+    assert 0 <= study.index(guide) < study.index(own) < study.index(claim)
+
+
+def test_the_russian_book_keeps_out_the_review_s_calques() -> None:
+    """What the native reader's review (issue 19) marked as translated, not written, stays out."""
+    text = flat(russian()).lower()
+    for calque in (
+        "штрафы возвращаются",
+        "стол договаривается",
+        "стол узнаёт",
+        "отказывает в неверном",
+        "сдавать переходит",
+        "кончается как пас",
+        "стоит цену",
+        "три и больше карты",
+        "три или больше карты",
+        "открывш",
+        "открывающ",
+        "взыскивает",
+        "никто не меняется",
+        "записи-примера",
+        "самом старинном примере",
+        "выбирает место",
+        "ряда карт, взятых обратно",
+        "собственное исследование",
+        "то, как играет мушка",
+        "каждый другой",
+    ):
+        assert calque not in text, calque
+    assert not re.search(r"\bприкуп(?!к)", text)  # the source's прикупка, not the преферанс прикуп
+    assert "он обязан в свой черёд выложить их" in text  # 8.3: rules.md's "must"

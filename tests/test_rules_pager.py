@@ -45,10 +45,12 @@ def test_the_rulebook_in_less_shows_no_raw_escape_codes() -> None:
     child = pexpect.spawn(
         str(MUSHKA), ["rules"], env=env, dimensions=(24, 80), encoding="utf-8", timeout=15
     )
-    child.expect("What you need")
-    child.expect(r"\(END\)|:|lines", timeout=5)
+    child.expect("The game in brief")
+    child.expect(r"\n:\x1b\[K|\(END\)", timeout=5)  # less's prompt below the first screen
     shown = child.before + child.after
     child.send("q")
     child.expect(pexpect.EOF)
     assert "ESC[" not in re.sub(r"\x1b\[[0-9;]*m", "", shown)  # less's own rendering of a raw ESC
     assert "\x1b[1m" in shown  # the headings are bold all the same
+    # the summary card is whole on the first screen of 80x24: its last words are shown
+    assert "(section 5)." in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown)
