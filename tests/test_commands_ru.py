@@ -199,9 +199,9 @@ def test_scores_without_sessions_and_check_of_a_bad_file_speak_russian(
 def test_scores_headers_are_russian(
     russian: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from mushka.host.storage import append_score
     from mushka.house_rules import HouseRules
     from mushka.study.simulate import play_random_session
-    from mushka.tui.storage import append_score
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     for seed in (1, 2, 3):
@@ -220,8 +220,8 @@ def test_scores_headers_are_russian(
 def test_a_save_keeps_no_language_and_resumes_in_the_resumer_s(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
     from mushka.engine import Session
+    from mushka.host.storage import save_game
     from mushka.tui.hotseat import TableSettings
-    from mushka.tui.storage import save_game
 
     save = tmp_path / "state" / "mushka" / "current-game.json"
     save.parent.mkdir(parents=True)

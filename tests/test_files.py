@@ -19,8 +19,9 @@ from typer.testing import CliRunner
 
 from mushka import cli
 from mushka.engine import Session
+from mushka.host import storage
 from mushka.record import to_record
-from mushka.tui import hotseat, storage
+from mushka.tui import hotseat
 from mushka.tui.commands import play as play_command
 from mushka.tui.hotseat import HotSeat, TableSettings
 from mushka.tui.terminal import Terminal

@@ -23,13 +23,14 @@ from typer.testing import CliRunner
 from mushka import cli
 from mushka.engine import Session
 from mushka.errors import RecordError
+from mushka.host import storage
 from mushka.house_rules import HouseRules
 from mushka.i18n import ENGLISH, RUSSIAN, say, use_language
 from mushka.names import MAX_NAME, name_problem, names_problem
 from mushka.players.bots import STRATEGIES
 from mushka.record import dumps, load_lines, loads, to_record
 from mushka.study.simulate import play_random_session
-from mushka.tui import seating, storage, terminal
+from mushka.tui import seating, terminal
 from mushka.tui.commands import play as play_command
 from mushka.tui.terminal import Terminal
 

@@ -14,10 +14,10 @@ from mushka.cards import CARDS, MUSHKA, Card, parse_card
 from mushka.chance import SeededChance
 from mushka.engine import Session
 from mushka.events import Event, Follow, Lead, Pass, Trick
+from mushka.host.forced import public_forced_pass
 from mushka.house_rules import HouseRules
 from mushka.state import Position
 from mushka.tui.describe import Words
-from mushka.tui.forced import public_forced_pass
 from mushka.tui.hotseat import HotSeat, SettingsError, TableSettings
 from mushka.tui.journal import deal_lines, kitty_before
 

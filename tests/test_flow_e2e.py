@@ -15,8 +15,8 @@ import pytest
 from drivers import TmuxTable, cards_shown, public_cards
 
 from mushka.actions import PASS
+from mushka.host.forced import public_forced_pass
 from mushka.record import replay_steps
-from mushka.tui.forced import public_forced_pass
 
 if TYPE_CHECKING:  # at run time pexpect is imported by importorskip below, or the module skipped
     from pexpect import spawn as Child

@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 from mushka import cli
 from mushka.engine import Session
 from mushka.errors import RecordError, SetupError
+from mushka.host import storage
 from mushka.names import MAX_NAME, name_problem, names_problem, same_name
 from mushka.record import loads, to_record
-from mushka.tui import storage
 
 GOOD = ["Anna", "Boris", "Vera", "Gleb"]
 

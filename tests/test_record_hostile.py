@@ -215,7 +215,7 @@ def test_resume_of_a_save_with_a_changed_lead_names_no_hidden_card(
     from mushka import cli
     from mushka.cards import CARDS
     from mushka.engine import Session
-    from mushka.tui import storage
+    from mushka.host import storage
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     session = Session(["Anna", "Boris", "Vera", "Gleb"], seed=5)

@@ -19,9 +19,10 @@ from test_files import NAMES, Scripted
 from typer.testing import CliRunner
 
 from mushka import cli
+from mushka.host import storage
 from mushka.house_rules import HouseRules
 from mushka.study.simulate import play_random_session
-from mushka.tui import hotseat, storage
+from mushka.tui import hotseat
 from mushka.tui.hotseat import HotSeat, TableSettings
 
 runner = CliRunner()

@@ -43,20 +43,8 @@ from mushka.events import (
     TakeBack,
     Trick,
 )
-from mushka.i18n import N_, Wording, _, _n, card_label, kopecks, language, say, suit_noun
-from mushka.ledger import accounts, deal_summary, session_accounts
-from mushka.names import printable
-from mushka.players.bots import STRATEGIES, Bot
-from mushka.players.coach import hint
-from mushka.tui.coaching import hint_panel, hint_seed
-from mushka.tui.command import command
-from mushka.tui.forced import public_forced_pass
-from mushka.tui.journal import LogLine, deal_lines, kitty_before
-from mushka.tui.keys import InputProblem, interpret, prompt_keys
-from mushka.tui.look import Look, transliterate
-from mushka.tui.rulebook import rulebook_text
-from mushka.tui.signals import Quit, Resized, _Signals
-from mushka.tui.storage import (
+from mushka.host.forced import public_forced_pass
+from mushka.host.storage import (
     UNUSABLE,
     FileProblem,
     append_score,
@@ -71,6 +59,18 @@ from mushka.tui.storage import (
     write_private,
     write_record,
 )
+from mushka.i18n import N_, Wording, _, _n, card_label, kopecks, language, say, suit_noun
+from mushka.ledger import accounts, deal_summary, session_accounts
+from mushka.names import printable
+from mushka.players.bots import STRATEGIES, Bot
+from mushka.players.coach import hint
+from mushka.tui.coaching import hint_panel, hint_seed
+from mushka.tui.command import command
+from mushka.tui.journal import LogLine, deal_lines, kitty_before
+from mushka.tui.keys import InputProblem, interpret, prompt_keys
+from mushka.tui.look import Look, transliterate
+from mushka.tui.rulebook import rulebook_text
+from mushka.tui.signals import Quit, Resized, _Signals
 from mushka.tui.table import (
     MIN_HEIGHT,
     MIN_WIDTH,

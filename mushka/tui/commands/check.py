@@ -6,11 +6,11 @@ from pathlib import Path
 
 from rich.text import Text
 
+from mushka.host.storage import UNUSABLE, FileProblem, record_texts
 from mushka.i18n import _, _n, say
 from mushka.record import loads
 from mushka.tui.commands.exits import fail, record_problem
 from mushka.tui.look import make_console, transliterate
-from mushka.tui.storage import UNUSABLE, FileProblem, record_texts
 
 
 def check_records(file: Path, ascii_only: bool) -> None:

@@ -9,9 +9,9 @@ from typing import NoReturn
 import typer
 
 from mushka.errors import MushkaError
+from mushka.host.storage import FileProblem, json_problem, one_line, record_target
 from mushka.i18n import say
 from mushka.tui.look import guard_streams
-from mushka.tui.storage import FileProblem, json_problem, one_line, record_target
 
 
 def fail(message: str, code: int) -> NoReturn:

@@ -14,15 +14,7 @@ from rich.text import Text
 
 from mushka.engine import Session
 from mushka.errors import MushkaError, short_repr
-from mushka.i18n import _, _n, say
-from mushka.names import name_problem
-from mushka.players.strategies import check_strategy
-from mushka.tui.command import command
-from mushka.tui.commands.exits import bad_option, checked_record_target, fail
-from mushka.tui.commands.house import house_rules
-from mushka.tui.hotseat import MAX_BOT_DELAY, HotSeat, TableSettings
-from mushka.tui.seating import ask_names, make_console, seat_bots
-from mushka.tui.storage import (
+from mushka.host.storage import (
     GameOpenElsewhere,
     SavedGame,
     SaveError,
@@ -33,6 +25,14 @@ from mushka.tui.storage import (
     save_game,
     save_path,
 )
+from mushka.i18n import _, _n, say
+from mushka.names import name_problem
+from mushka.players.strategies import check_strategy
+from mushka.tui.command import command
+from mushka.tui.commands.exits import bad_option, checked_record_target, fail
+from mushka.tui.commands.house import house_rules
+from mushka.tui.hotseat import MAX_BOT_DELAY, HotSeat, TableSettings
+from mushka.tui.seating import ask_names, make_console, seat_bots
 from mushka.tui.terminal import Terminal
 
 _YES = ("", "y", "yes", "д", "да")  # the answers that resume, in either language

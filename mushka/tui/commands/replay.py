@@ -6,12 +6,12 @@ import json
 import sys
 from pathlib import Path
 
+from mushka.host.storage import UNUSABLE, FileProblem, json_problem, record_texts
 from mushka.i18n import _, _n, say
 from mushka.names import names_problem
 from mushka.tui.commands.exits import fail, record_problem
 from mushka.tui.look import Look, make_console
 from mushka.tui.replay_view import frames
-from mushka.tui.storage import UNUSABLE, FileProblem, json_problem, record_texts
 
 _STOP = ("q", "й")  # q, and the same key on a Russian keyboard
 

@@ -7,13 +7,13 @@ from datetime import datetime
 from rich.table import Table
 from rich.text import Text
 
+from mushka.host.storage import UNUSABLE, FileProblem, read_scores, scores_path
 from mushka.i18n import _, _n, say
 from mushka.ledger import session_accounts
 from mushka.record import replay
 from mushka.tui.command import command
 from mushka.tui.commands.exits import fail, record_problem
 from mushka.tui.look import Look, make_console
-from mushka.tui.storage import UNUSABLE, FileProblem, read_scores, scores_path
 from mushka.tui.table import final_sheet
 
 

@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from mushka.errors import MushkaError
+from mushka.host.storage import FileProblem, one_line, os_reason, record_stream
 from mushka.house_rules import HouseRules
 from mushka.i18n import _, say
 from mushka.players.strategies import check_strategy
@@ -23,7 +24,6 @@ from mushka.tui.commands.exits import bad_option, checked_record_target, fail
 from mushka.tui.commands.house import house_rules
 from mushka.tui.look import Look, make_console
 from mushka.tui.report_view import report_view, sweep_view
-from mushka.tui.storage import FileProblem, one_line, os_reason, record_stream
 
 
 def simulate_sessions(
