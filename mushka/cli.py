@@ -23,7 +23,7 @@ from typer._click.exceptions import BadParameter, ClickException, NoArgsIsHelpEr
 from typer._click.formatting import HelpFormatter
 from typer.core import TyperCommand, TyperGroup
 
-from mushka import __version__
+from mushka import __version__, defaults
 from mushka.i18n import (
     ENGLISH,
     N_,
@@ -289,6 +289,12 @@ def language_asked(args: Sequence[str]) -> str | None:
 # ---------------------------------------------------------------- the command tree
 
 
+def _strategies() -> str:
+    """The computer players' strategies, as a help text lists them: "random, basic or strong"."""
+    *names, last = defaults.STRATEGIES
+    return _("{names} or {last}").format(names=", ".join(names), last=last)
+
+
 def _ascii() -> Any:
     return typer.Option("--ascii", help=_("Letters for suits and ASCII borders, for any console."))
 
@@ -434,11 +440,11 @@ def _tree() -> typer.Typer:
                 ),
             ),
         ] = None,
-        stake: Annotated[int, _stake()] = 15,
-        remise: Annotated[int, _remise()] = 5,
-        prices: Annotated[str, _prices()] = "4,3,2,1",
-        deals: Annotated[int, _deals()] = 4,
-        exchange: Annotated[str, _exchange()] = "modern",
+        stake: Annotated[int, _stake()] = defaults.STAKE,
+        remise: Annotated[int, _remise()] = defaults.REMISE,
+        prices: Annotated[str, _prices()] = ",".join(map(str, defaults.PRICES)),
+        deals: Annotated[int, _deals()] = defaults.DEALS,
+        exchange: Annotated[str, _exchange()] = defaults.EXCHANGE,
         undo: Annotated[
             bool,
             typer.Option(
@@ -467,9 +473,9 @@ def _tree() -> typer.Typer:
                 "--bot",
                 metavar=_("SEAT[:STRATEGY]"),
                 help=_(
-                    "A computer player in SEAT 1-4, playing STRATEGY (random, basic or strong; "
+                    "A computer player in SEAT 1-4, playing STRATEGY ({choices}; "
                     "default: --strategy). Repeatable."
-                ),
+                ).format(choices=_strategies()),
             ),
         ] = None,
         bots: Annotated[
@@ -487,12 +493,12 @@ def _tree() -> typer.Typer:
                 "--strategy",
                 metavar=_("STRATEGY"),
                 help=_(
-                    "The strategy of computer players given none: random, basic or strong. "
+                    "The strategy of computer players given none: {choices}. "
                     "Seeded games replay exactly: strong searches a fixed number of deals (a 2 s "
                     "cap per move is only a safety net that does not fire at the default settings)."
-                ),
+                ).format(choices=_strategies()),
             ),
-        ] = "strong",
+        ] = defaults.STRATEGY,
         bot_delay: Annotated[
             float,
             typer.Option(
@@ -501,7 +507,7 @@ def _tree() -> typer.Typer:
                 metavar=_("SECONDS"),
                 help=_("How long each computer move stays on the screen; 0 for no pause."),
             ),
-        ] = 0.8,
+        ] = defaults.BOT_DELAY,
         seed: Annotated[
             int | None,
             typer.Option(
@@ -662,8 +668,8 @@ def _tree() -> typer.Typer:
             typer.Option(
                 "--bot",
                 metavar=_("STRATEGY"),
-                help=_(
-                    "random, basic or strong for every seat; or give it four times, one per seat."
+                help=_("{choices} for every seat; or give it four times, one per seat.").format(
+                    choices=_strategies()
                 ),
             ),
         ] = None,
@@ -701,11 +707,11 @@ def _tree() -> typer.Typer:
                     "Kopecks each player antes per deal; a list such as 5,10,15,25 compares them."
                 ),
             ),
-        ] = "15",
-        remise: Annotated[int, _remise()] = 5,
-        prices: Annotated[str, _prices()] = "4,3,2,1",
-        deals: Annotated[int, _deals()] = 4,
-        exchange: Annotated[str, _exchange()] = "modern",
+        ] = str(defaults.STAKE),
+        remise: Annotated[int, _remise()] = defaults.REMISE,
+        prices: Annotated[str, _prices()] = ",".join(map(str, defaults.PRICES)),
+        deals: Annotated[int, _deals()] = defaults.DEALS,
+        exchange: Annotated[str, _exchange()] = defaults.EXCHANGE,
         ascii_only: Annotated[bool, _ascii()] = False,
     ) -> None:
         from mushka.tui.commands.simulate import simulate_sessions

@@ -28,7 +28,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from mushka.actions import (
     DISCARDS,
@@ -85,10 +85,8 @@ from mushka.events import (
 from mushka.house_rules import Exchange, HouseRules
 from mushka.names import names_problem
 from mushka.state import NO_SUIT, SEATS, DealLog, Phase, Position, Step
+from mushka.view import NOBODY, SeatView, redact
 from mushka.wording import N_, Wording, joined
-
-if TYPE_CHECKING:
-    from mushka.view import SeatView
 
 __all__ = [
     "NO_SUIT",
@@ -112,6 +110,12 @@ _NONE: Final = Step.NONE
 _PLAY_PHASE: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _new = tuple.__new__
+# The suits of each 4-bit mask (1 << suit), as the views hand them out.
+_SUIT_SETS: Final = tuple(frozenset(s for s in SUITS if mask >> s & 1) for mask in range(16))
+# cards.sort_key as one int per card: by suit, hearts first, then highest rank first (a list's
+# __getitem__, a plain method, is called faster than a tuple's slot wrapper)
+_HAND_ORDER: Final = [c >> 3 << 3 | 7 - (c & 7) for c in range(DECK_SIZE)].__getitem__
+_SUIT_OF: Final = list(SUITS).__getitem__
 _ALL_SUITS: Final = 0b1111
 # A hand's actions are picked with itemgetter (`_pick(*hand)(PLAYS)`, a tuple when the hand holds
 # two cards or more), the fastest way here; lookups mapped over hands are bound methods of lists,
@@ -308,7 +312,7 @@ class Session:
         # Only a seeded chance cannot fail; with any other, every decision is made atomically
         # (a snapshot restored if chance fails), since it may start a deal or an exchange.
         self._guard = type(chance) is not SeededChance
-        self._seen = [None, None, None, None]
+        self._seen = [None, None, None, None, None]  # each seat's, then the whole table's
         self._stop_at_deal_end = False
         self._phase = Phase.EXCHANGE
         self._step = _NONE
@@ -356,7 +360,7 @@ class Session:
         self._first_outs = list(position.first_outs)
         self._legal = ()
         self._guard = type(chance) is not SeededChance
-        self._seen = [None, None, None, None]
+        self._seen = [None, None, None, None, None]  # each seat's, then the whole table's
         self._dealer = position.dealer
         self._deal_index = position.deal_index
         self._hands = [list(h) for h in position.hands]
@@ -675,17 +679,59 @@ class Session:
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see now (R14): its own hand and the public table."""
-        from mushka.view import build_view  # the view module reads the session's public accessors
+        return self._view(_check_seat(seat))
 
-        return build_view(self, _check_seat(seat))
+    def public_view(self) -> SeatView:
+        """What the whole table may see now: the public facts and no hand (a public screen)."""
+        return self._view(NOBODY)
+
+    def _view(self, seat: int) -> SeatView:
+        to_act = self._to_act
+        led = self._led_suit
+        last = self._last_lead_suit
+        hand = self._hands[seat] if seat != NOBODY else ()  # the table as a whole holds no cards
+        only_barred = seat == NOBODY or (bool(hand) and all(c >> 3 == last for c in hand))
+        step = self._step
+        following = step is Step.FOLLOW
+        values = (
+            seat,
+            self.players,
+            self.rules,
+            self._deal_index + 1,
+            self._dealer,
+            self._phase,
+            step,
+            to_act if to_act >= 0 else None,
+            self._kitty,
+            tuple(self._net),
+            tuple(sorted(hand, key=_HAND_ORDER)),
+            tuple(map(len, self._hands)),
+            len(self._talon) - self._talon_pos,
+            tuple([tuple(map(_SUIT_OF, won)) for won in self._tricks_won]),
+            tuple(self._out),
+            tuple(self._first_outs),
+            SUITS[led] if led != NO_SUIT else None,
+            SUITS[last] if last != NO_SUIT and not only_barred else None,
+            len(self._face_down),
+            self.exchange_pair,
+            self._legal if to_act == seat != NOBODY else (),
+            self._seen_by(seat),
+            tuple(self._plays),
+            (to_act, *reversed(self._followers)) if following else (),
+            self._takebacks,
+            SUITS[last] if last != NO_SUIT else None,
+            tuple([_SUIT_SETS[mask] for mask in self._voids]),
+        )
+        view: SeatView = _new(SeatView, values)
+        return view
 
     def seen_events(self, seat: int) -> tuple[Event, ...]:
         """The current deal's events as `seat` may know them (kept up to date incrementally)."""
-        from mushka.view import redact
+        return self._seen_by(_check_seat(seat))
 
-        seat = _check_seat(seat)
+    def _seen_by(self, seat: int) -> tuple[Event, ...]:
         events = self._events
-        cache = self._seen[seat]
+        cache = self._seen[seat]  # NOBODY (-1) is the last entry: the whole table's
         if cache is None or cache[0] is not events:
             cache = self._seen[seat] = (events, [])
         seen = cache[1]
@@ -695,9 +741,7 @@ class Session:
 
     def log(self, seat: int | None = None) -> list[list[Event]]:
         """Every deal's events as `seat` may know them; with no seat, only what all may know."""
-        from mushka.view import redact
-
-        who = -1 if seat is None else _check_seat(seat)
+        who = NOBODY if seat is None else _check_seat(seat)
         return [[redact(e, who) for e in deal.events] for deal in self.deals]
 
     # ---------------------------------------------------------------- omniscient accessors
@@ -927,7 +971,7 @@ class Session:
         del events[event_count:]
         state["deals"] = deals
         state["_events"] = events
-        state["_seen"] = [None, None, None, None]
+        state["_seen"] = [None, None, None, None, None]
         for name, value in state.items():
             setattr(self, name, value)
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
+from mushka import defaults
 from mushka.cards import SUITS, Suit
 from mushka.errors import HouseRuleError, short_repr
 from mushka.wording import Wording
@@ -62,15 +63,18 @@ def _whole(setting: str, value: object, low: int, high: int, name: Wording | Non
     return value
 
 
+_EXCHANGE: Final = Exchange(defaults.EXCHANGE)
+
+
 @dataclass(frozen=True, slots=True)
 class HouseRules:
     """The agreed settings of a session; validated on construction (defaults per R13)."""
 
-    stake: int = 15
-    remise: int = 5
-    prices: tuple[int, int, int, int] = (4, 3, 2, 1)
-    deals: int = 4
-    exchange: Exchange = Exchange.MODERN
+    stake: int = defaults.STAKE
+    remise: int = defaults.REMISE
+    prices: tuple[int, int, int, int] = defaults.PRICES
+    deals: int = defaults.DEALS
+    exchange: Exchange = _EXCHANGE
 
     def __post_init__(self) -> None:
         _whole("stake", self.stake, 0, MAX_AMOUNT)
@@ -118,7 +122,8 @@ class HouseRules:
                 Wording("must be an object, not {value}", value=short_repr(data)),
                 _name("rules"),
             )
-        prices = data.get("prices", {"H": 4, "C": 3, "D": 2, "S": 1})
+        default = HouseRules()
+        prices = data.get("prices", default.to_json()["prices"])
         if not isinstance(prices, dict) or not {"H", "C", "D", "S"} <= set(prices):
             raise HouseRuleError(
                 "prices",
@@ -128,11 +133,11 @@ class HouseRules:
                 _name("prices"),
             )
         return cls(
-            stake=data.get("stake", 15),
-            remise=data.get("remise", 5),
+            stake=data.get("stake", default.stake),
+            remise=data.get("remise", default.remise),
             prices=(prices["H"], prices["C"], prices["D"], prices["S"]),
-            deals=data.get("deals", 4),
-            exchange=data.get("exchange", "modern"),
+            deals=data.get("deals", default.deals),
+            exchange=data.get("exchange", default.exchange.value),
         )
 
 

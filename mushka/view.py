@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from mushka.actions import Action
-from mushka.cards import DECK_SIZE, SUITS, Card, Suit, sorted_hand
+from mushka.cards import Card, Suit, sorted_hand
 from mushka.events import Discard, Draw, Event, Expose, Lead, Replenish, Take, TakeBack, Trick
 from mushka.house_rules import HouseRules
-from mushka.state import NO_SUIT, Phase, Step
+from mushka.state import Phase, Step
 
-if TYPE_CHECKING:
-    from mushka.engine import Session
-
-# The suits of each 4-bit mask (1 << suit), as the views hand them out.
-_SUIT_SETS: Final = tuple(frozenset(s for s in SUITS if mask >> s & 1) for mask in range(16))
-# cards.sort_key as one int per card: by suit, hearts first, then highest rank first (a list's
-# __getitem__, a plain method, is called faster than a tuple's slot wrapper)
-_HAND_ORDER: Final = [c >> 3 << 3 | 7 - (c & 7) for c in range(DECK_SIZE)].__getitem__
-_SUIT_OF: Final = list(SUITS).__getitem__
 _PRIVATE: Final = (Take, Discard, Draw, Replenish, Expose)  # events that may hide a card
-_new = tuple.__new__
 NOBODY: Final = -1  # the seat of no player: the table as a whole, which sees no hidden card
 
 
@@ -109,45 +99,3 @@ def _last_index(events: tuple[Event, ...], kind: type[Lead]) -> int:
         if isinstance(events[i], kind):
             return i
     return -1
-
-
-def build_view(session: Session, seat: int) -> SeatView:
-    """The view of `seat` (a checked seat number), read from the session's state."""
-    to_act = session._to_act
-    led = session._led_suit
-    last = session._last_lead_suit
-    hand = session._hands[seat]
-    only_barred = bool(hand) and all(c >> 3 == last for c in hand)
-    step = session._step
-    following = step is Step.FOLLOW
-    values = (
-        seat,
-        session.players,
-        session.rules,
-        session._deal_index + 1,
-        session._dealer,
-        session._phase,
-        step,
-        to_act if to_act >= 0 else None,
-        session._kitty,
-        tuple(session._net),
-        tuple(sorted(hand, key=_HAND_ORDER)),
-        tuple(map(len, session._hands)),
-        len(session._talon) - session._talon_pos,
-        tuple([tuple(map(_SUIT_OF, won)) for won in session._tricks_won]),
-        tuple(session._out),
-        tuple(session._first_outs),
-        SUITS[led] if led != NO_SUIT else None,
-        SUITS[last] if last != NO_SUIT and not only_barred else None,
-        len(session._face_down),
-        session.exchange_pair,
-        session._legal if to_act == seat else (),
-        session.seen_events(seat),
-        tuple(session._plays),
-        (to_act, *reversed(session._followers)) if following else (),
-        session._takebacks,
-        SUITS[last] if last != NO_SUIT else None,
-        tuple([_SUIT_SETS[mask] for mask in session._voids]),
-    )
-    view: SeatView = _new(SeatView, values)
-    return view

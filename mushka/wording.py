@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any, Final
 
 
@@ -60,13 +59,5 @@ def english(value: object) -> str:
         return value
     if isinstance(value, list | tuple):
         return ", ".join([english(v) for v in value])
-    if isinstance(value, _suit()):
-        return value.noun  # type: ignore[attr-defined, no-any-return]
-    return str(value)
-
-
-@cache
-def _suit() -> type:
-    from mushka.cards import Suit  # here, not at the top: cards imports errors, which imports this
-
-    return Suit
+    noun = getattr(value, "noun", None)  # a value named by a noun of its own: a suit, 'hearts'
+    return noun if isinstance(noun, str) else str(value)

@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console, RenderableType
+from fakes import FakeTerminal, player, table
 from rich.text import Text
-from test_hotseat import ScriptedTerminal
 
 from mushka.actions import DRAW, PASS, discard, play
 from mushka.cards import CARDS
 from mushka.engine import Session
+from mushka.host import table as host_table
+from mushka.host.settings import SettingsError, TableSettings
+from mushka.host.table import hint_seed
 from mushka.house_rules import Exchange, HouseRules
 from mushka.players.coach import Hint, hint
-from mushka.tui import hotseat
-from mushka.tui.coaching import action_label, hint_lines, hint_seed
-from mushka.tui.hotseat import HotSeat, SettingsError, TableSettings
+from mushka.tui.coaching import action_label, hint_lines
 from mushka.tui.look import Look
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
@@ -62,33 +61,11 @@ def test_many_moves_wrap_between_moves_within_the_width() -> None:
     assert "pass −111.1" in joined and lines[-1].plain.endswith(" kop")
 
 
-class HintTerminal(ScriptedTerminal):
-    """Types `h` at the first move prompt, then plays; keeps what the private screen showed."""
-
-    def __init__(self, session: Session, typed: list[str]) -> None:
-        super().__init__(session, 1, quit_after=len(typed) + 1)
-        self.typed = typed
-        self.private_text: list[str] = []
-
-    def show(self, *renderables: RenderableType) -> None:
-        if self.private:
-            console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
-            for renderable in renderables:
-                console.print(renderable)
-            self.private_text.append(console.export_text())
-        super().show(*renderables)
-
-    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
-        text = prompt.plain if isinstance(prompt, Text) else prompt
-        if text.startswith("Your move") and self.typed:
-            return self.typed.pop(0)
-        return super().read(prompt, echo, fresh)
-
-
-def _play(hints: bool, typed: list[str]) -> HintTerminal:
+def _play(hints: bool, typed: list[str]) -> FakeTerminal:
+    """A table where the first player types `typed` at his first move prompts, then plays."""
     session = Session(NAMES, HouseRules(exchange=Exchange.OFF), seed=5)
-    terminal = HintTerminal(session, typed)
-    HotSeat(session, terminal, TableSettings(hints=hints), save=lambda s, ui: None).run()
+    terminal = FakeTerminal(player(1, quit_after=1, typed_first=typed))
+    table(session, terminal, TableSettings(hints=hints)).run()
     return terminal
 
 
@@ -98,11 +75,9 @@ def test_h_with_hints_off_says_so_and_never_asks_the_coach(
     def no_coach(*args: Any, **kwargs: Any) -> Hint:
         raise AssertionError("the coach was asked at a table without hints")
 
-    monkeypatch.setattr(hotseat, "hint", no_coach)
+    monkeypatch.setattr(host_table, "hint", no_coach)
     terminal = _play(False, ["h"])
-    assert any(
-        "Hints are off at this table (house rule --hints)" in t for t in terminal.private_text
-    )
+    assert any("Hints are off at this table (house rule --hints)" in t for t in terminal.privately)
     assert not any("asked the coach" in t for t in terminal.public)
 
 
@@ -115,11 +90,11 @@ def test_h_with_hints_on_shows_the_hint_in_private_and_only_the_asking_in_public
         asked.append((view, seed))
         return hint(view, seed=seed, worlds=8)
 
-    monkeypatch.setattr(hotseat, "hint", coach)
+    monkeypatch.setattr(host_table, "hint", coach)
     terminal = _play(True, ["h"])
     ((view, seed),) = asked
     assert view.seat == 3 and seed == hint_seed(5, 0, len(view.events))  # Gleb leads at seed 5
-    assert any("would play" in t and " kop" in t for t in terminal.private_text)
+    assert any("would play" in t and " kop" in t for t in terminal.privately)
     public = "\n".join(terminal.public)
     assert "Gleb asked the coach." in public
     assert "would play" not in public and "Expected money" not in public

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 from mushka import __version__
 from mushka.cli import app
+from mushka.host.settings import SettingsError, TableSettings
 from mushka.tui.commands import play as play_command
-from mushka.tui.hotseat import SettingsError, TableSettings
 
 runner = CliRunner()
 COMMANDS = ["play", "resume", "scores", "rules", "replay", "check", "simulate"]
@@ -126,7 +126,15 @@ def test_other_usage_errors_are_one_line_pointing_at_help() -> None:
 
 
 def test_importing_the_command_line_loads_no_command_s_machinery() -> None:
-    heavy = ["rich", "rich.markdown", "mushka.engine", "mushka.players", "mushka.study", "pydantic"]
+    heavy = [
+        "rich",
+        "rich.markdown",
+        "mushka.engine",
+        "mushka.players.bots",
+        "mushka.host.table",
+        "mushka.study",
+        "pydantic",
+    ]
     code = f"import sys, mushka.cli; print([m for m in {heavy!r} if m in sys.modules] or 'light')"
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
@@ -143,8 +151,9 @@ def test_the_version_loads_no_command_s_machinery_either() -> None:
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
-    # the language is chosen before the help is built: i18n and the small modules its errors need
-    light = ["mushka.cli", "mushka.errors", "mushka.i18n", "mushka.wording"]
+    # the language is chosen before the help is built: i18n and the small modules its errors
+    # need; and the plain values the help shows as defaults
+    light = ["mushka.cli", "mushka.defaults", "mushka.errors", "mushka.i18n", "mushka.wording"]
     assert done.stdout.splitlines() == [f"mushka {__version__}", repr(light)]
 
 
@@ -156,8 +165,8 @@ class _Table:
 
     seen: ClassVar[list[TableSettings]] = []
 
-    def __init__(self, session: Any, terminal: Any, settings: TableSettings, *args: Any, **kw: Any):
-        self.seen.append(settings)
+    def __init__(self, host: Any, terminal: Any) -> None:
+        self.seen.append(host.settings)
 
     def run(self) -> int:
         return 0

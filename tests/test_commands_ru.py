@@ -220,8 +220,8 @@ def test_scores_headers_are_russian(
 def test_a_save_keeps_no_language_and_resumes_in_the_resumer_s(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
     from mushka.engine import Session
+    from mushka.host.settings import TableSettings
     from mushka.host.storage import save_game
-    from mushka.tui.hotseat import TableSettings
 
     save = tmp_path / "state" / "mushka" / "current-game.json"
     save.parent.mkdir(parents=True)

@@ -3,82 +3,37 @@
 from __future__ import annotations
 
 import errno
-import io
 import json
 import os
-import random
 import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import fakes
 import pytest
-from rich.console import Console, RenderableType
-from rich.text import Text
+from fakes import FakeTerminal, player
 from typer.testing import CliRunner
 
 from mushka import cli
 from mushka.engine import Session
 from mushka.host import storage
+from mushka.host.settings import TableSettings
+from mushka.host.table import resumed
 from mushka.record import to_record
-from mushka.tui import hotseat
 from mushka.tui.commands import play as play_command
-from mushka.tui.hotseat import HotSeat, TableSettings
-from mushka.tui.terminal import Terminal
+from mushka.tui.hotseat import HotSeat
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 PLAYERS = [arg for name in NAMES for arg in ("--player", name)]
 runner = CliRunner()
 
 
-class Scripted(Terminal):
-    """Answers prompts with random legal moves; may quit (q) or fail after some moves."""
-
-    def __init__(
-        self, session: Session, quit_after: int | None = None, fail_after: int | None = None
-    ) -> None:
-        super().__init__(Console(file=io.StringIO(), width=120, color_system=None))
-        self.session = session
-        self.rng = random.Random(5)
-        self.public: list[str] = []
-        self.moves = 0
-        self.quit_after = quit_after
-        self.fail_after = fail_after
-
-    def size(self) -> tuple[int, int]:
-        return 120, 40
-
-    def enter_private(self) -> None:
-        self.private = True
-
-    def leave_private(self) -> None:
-        self.private = False
-
-    def clear(self) -> None:
-        pass
-
-    def show(self, *renderables: RenderableType) -> None:
-        console = Console(file=io.StringIO(), width=400, record=True, color_system=None)
-        for renderable in renderables:
-            console.print(renderable)
-        if not self.private:
-            self.public.append(console.export_text())
-
-    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
-        text = prompt.plain if isinstance(prompt, Text) else prompt
-        if "Pass anyway" in text:
-            return "y"
-        if not text.startswith("Your move"):
-            return ""
-        self.moves += 1
-        if self.fail_after is not None and self.moves > self.fail_after:
-            raise RuntimeError("boom")
-        if self.quit_after is not None and self.moves > self.quit_after:
-            return "q"
-        return self.rng.choice(self.session.legal_actions()).code
-
-    def text(self) -> str:
-        return " ".join(" ".join(self.public).split())
+def Scripted(  # reads as the terminal it makes
+    session: Session, quit_after: int | None = None, fail_after: int | None = None
+) -> FakeTerminal:
+    """A terminal whose player answers with random legal moves; may quit (q) or fail."""
+    return FakeTerminal(player(5, quit_after, fail_after), width=120, height=40, kept_width=400)
 
 
 @pytest.fixture
@@ -103,8 +58,9 @@ def mode(path: Path) -> int:
     return stat.S_IMODE(path.lstat().st_mode)
 
 
-def table(session: Session, terminal: Scripted, **settings: Any) -> HotSeat:
-    return HotSeat(session, terminal, TableSettings(**settings))
+def table(session: Session, terminal: FakeTerminal, **settings: Any) -> HotSeat:
+    """A table saved to the per-user state directory, as `mushka play` sets one."""
+    return fakes.table(session, terminal, TableSettings(**settings), saved=True)
 
 
 # ---------------------------------------------------------------- 1. files are private
@@ -211,7 +167,7 @@ def failing_saves(monkeypatch: pytest.MonkeyPatch, works: set[int]) -> list[int]
             no_space()
         real(session, ui, path)
 
-    monkeypatch.setattr(hotseat, "save_game", save)
+    monkeypatch.setattr(storage, "save_game", save)
     return calls
 
 
@@ -251,7 +207,7 @@ def test_a_crash_never_points_at_a_log_that_could_not_be_written(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (home / "blocker").write_text("a file", encoding="utf-8")
-    monkeypatch.setattr(hotseat, "crash_log_path", lambda: home / "blocker" / "crash.log")
+    monkeypatch.setattr(storage, "crash_log_path", lambda: home / "blocker" / "crash.log")
     session = Session(NAMES, seed=8)
     terminal = Scripted(session, fail_after=4)
     assert table(session, terminal).run() == 1
@@ -293,7 +249,7 @@ def resume(home: Path) -> None:
     assert saved is not None and saved.session.is_over
     session = saved.session
     terminal = Scripted(session)
-    assert HotSeat(session, terminal, TableSettings.from_json(saved.ui)).run() == 0
+    assert fakes.seat(resumed(saved), terminal).run() == 0
     assert "Final score sheet" in terminal.text()
 
 
@@ -306,9 +262,9 @@ def test_a_kill_while_finishing_then_resume_records_the_session_once(
     storage.save_game(session, {})
     with monkeypatch.context() as patch:
         if kill_point == "append_score":
-            patch.setattr(hotseat, "append_score", kill)
+            patch.setattr(storage, "append_score", kill)
         else:
-            patch.setattr(hotseat, "discard_save", kill)
+            patch.setattr(storage, "discard_save", kill)
         with pytest.raises(Killed):
             table(session, Scripted(session)).run()
     assert (home / "state" / "mushka" / "current-game.json").exists()

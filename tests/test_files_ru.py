@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 from drivers import cyrillic_share
-from rich.console import Console, RenderableType
-from rich.text import Text
+from fakes import FakeTerminal
 from typer.testing import CliRunner
 
 from mushka import cli
@@ -32,7 +31,6 @@ from mushka.record import dumps, load_lines, loads, to_record
 from mushka.study.simulate import play_random_session
 from mushka.tui import seating, terminal
 from mushka.tui.commands import play as play_command
-from mushka.tui.terminal import Terminal
 
 EXAMPLE = Path(__file__).with_name("data") / "record-example.json"
 CYRILLIC = ("Анна", "Борис", "Вера", "Ёжик")
@@ -455,25 +453,13 @@ def test_computer_players_keep_their_english_names_in_english() -> None:
     assert seating.bot_name(2, "someday") == "Bot 3 (someday)"  # one the table has no word for
 
 
-class Answers(Terminal):
+def answers(lines: list[str]) -> FakeTerminal:
     """A terminal that answers the name prompts from a list and keeps what it was shown."""
-
-    def __init__(self, answers: list[str]) -> None:
-        super().__init__(Console(width=100, color_system=None))
-        self.answers = answers
-        self.prompts: list[str] = []
-        self.shown: list[str] = []
-
-    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
-        self.prompts.append(prompt.plain if isinstance(prompt, Text) else prompt)
-        return self.answers.pop(0)
-
-    def show(self, *renderables: RenderableType) -> None:
-        self.shown += [r.plain if isinstance(r, Text) else str(r) for r in renderables]
+    return FakeTerminal(lambda prompt, terminal: lines.pop(0))
 
 
 def test_names_are_asked_for_in_russian(russian: None) -> None:
-    terminal = Answers(["Анна", "анна", "", "Ёжик"])
+    terminal = answers(["Анна", "анна", "", "Ёжик"])
     names = seating.ask_names(terminal, [], {2: "strong"})
     assert names == ["Анна", "Игрок 2", "Бот 3 (сильный)", "Ёжик"]
     assert terminal.prompts == [
@@ -482,11 +468,13 @@ def test_names_are_asked_for_in_russian(russian: None) -> None:
         "Имя игрока 2 (Enter — Игрок 2): ",
         "Имя игрока 4 (Enter — Игрок 4): ",
     ]
-    assert terminal.shown == ["Имя 'анна' уже занято: у каждого игрока должно быть своё имя."]
+    assert [" ".join(t.split()) for t in terminal.public] == [
+        "Имя 'анна' уже занято: у каждого игрока должно быть своё имя."
+    ]
 
 
 def test_a_taken_computer_name_falls_back_to_its_number_in_russian(russian: None) -> None:
-    names = seating.ask_names(Answers([]), ["Бот 4 (сильный)", "Анна", "Борис"], {3: "strong"})
+    names = seating.ask_names(answers([]), ["Бот 4 (сильный)", "Анна", "Борис"], {3: "strong"})
     assert names[3] == "Бот 4"
 
 

@@ -6,8 +6,7 @@ import random
 
 import pytest
 from conftest import cards
-from rich.text import Text
-from test_hotseat import ScriptedTerminal
+from fakes import Answer, FakeTerminal, table
 
 from mushka.actions import PASS, Action
 from mushka.cards import CARDS, MUSHKA, Card, parse_card
@@ -15,10 +14,10 @@ from mushka.chance import SeededChance
 from mushka.engine import Session
 from mushka.events import Event, Follow, Lead, Pass, Trick
 from mushka.host.forced import public_forced_pass
+from mushka.host.settings import SettingsError, TableSettings
 from mushka.house_rules import HouseRules
 from mushka.state import Position
 from mushka.tui.describe import Words
-from mushka.tui.hotseat import HotSeat, SettingsError, TableSettings
 from mushka.tui.journal import deal_lines, kitty_before
 
 NAMES = ("Anna", "Boris", "Vera", "O'Neil")
@@ -119,38 +118,35 @@ def test_a_forced_pass_says_why_in_the_log() -> None:
     )
 
 
-class Asking(ScriptedTerminal):
+def asking(asked: list[tuple[int, tuple[Action, ...]]]) -> Answer:
     """Quits at the first move asked for, noting whose it was and what he could do."""
 
-    def __init__(self, session: Session) -> None:
-        super().__init__(session, 1)
-        self.asked: list[tuple[int, tuple[Action, ...]]] = []
-
-    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
-        text = prompt.plain if isinstance(prompt, Text) else prompt
-        if text.startswith("Your move"):
-            seat = self.session.to_act or 0
-            self.asked.append((seat, self.session.view(seat).legal_actions))
+    def answer(prompt: str, terminal: FakeTerminal) -> str:
+        if prompt.startswith("Your move"):
+            view = terminal.view()
+            asked.append((view.seat, view.legal_actions))
             return "q"
         return ""
+
+    return answer
 
 
 def test_the_table_asks_for_a_pass_that_would_tell_where_the_mushka_is() -> None:
     session = position("9H", "7C 8D", others=("KC", "QC", "JC"))
-    terminal = Asking(session)
-    table = HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None)
-    assert table.run() == 0
-    assert terminal.asked == [(1, (PASS,))]  # Boris's turn, with its handoff
-    assert table.forced == {}
+    asked: list[tuple[int, tuple[Action, ...]]] = []
+    hot_seat = table(session, FakeTerminal(asking(asked)))
+    assert hot_seat.run() == 0
+    assert asked == [(1, (PASS,))]  # Boris's turn, with its handoff
+    assert hot_seat.host.log().forced == {}
 
 
 def test_the_table_passes_for_seats_when_the_mushka_is_on_the_table() -> None:
     session = position("9H AS", "7C 8D", others=("KH", "QC", "JC"))
-    terminal = Asking(session)
-    table = HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None)
-    assert table.run() == 0
-    assert table.forced == {0: {0}}  # Vera's pass, the first event logged
-    assert terminal.asked[0][0] == 3  # then O'Neil, who may follow
+    asked: list[tuple[int, tuple[Action, ...]]] = []
+    hot_seat = table(session, FakeTerminal(asking(asked)))
+    assert hot_seat.run() == 0
+    assert hot_seat.host.log().forced == {0: {0}}  # Vera's pass, the first event logged
+    assert asked[0][0] == 3  # then O'Neil, who may follow
 
 
 def test_the_undo_house_rule_is_kept_in_the_save_and_checked() -> None:

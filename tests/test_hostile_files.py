@@ -18,12 +18,12 @@ from typer.testing import CliRunner, Result
 from mushka import cli
 from mushka.engine import Session
 from mushka.host import storage
+from mushka.host.settings import TableSettings
 from mushka.house_rules import HouseRules
 from mushka.record import dumps, to_record
 from mushka.study.simulate import play_random_session
 from mushka.tui import terminal
 from mushka.tui.commands import play as play_command
-from mushka.tui.hotseat import TableSettings
 
 pytestmark = pytest.mark.slow  # every hostile file against every command: seconds
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from pathlib import Path
@@ -10,86 +9,21 @@ from typing import Any
 
 import pytest
 from drivers import cards_shown, public_cards
-from rich.console import Console, RenderableType
-from rich.text import Text
+from fakes import Answer, FakeTerminal, player, table
 
 from mushka.engine import Session
+from mushka.host.settings import SettingsError, TableSettings
 from mushka.house_rules import Exchange, HouseRules
 from mushka.record import to_record
-from mushka.tui.hotseat import HotSeat, SettingsError, TableSettings
-from mushka.tui.terminal import Terminal
 
 
-class ScriptedTerminal(Terminal):
-    """Answers every prompt like a player would, and keeps apart what was shown in public."""
-
-    def __init__(
-        self,
-        session: Session,
-        seed: int,
-        quit_after: int | None = None,
-        fail_after: int | None = None,
-    ) -> None:
-        super().__init__(Console(file=io.StringIO(), width=100, color_system=None, highlight=False))
-        self.session = session
-        self.rng = random.Random(seed)
-        self.public: list[str] = []
-        self.privately: list[str] = []  # the handoff screens and hands, never kept in scrollback
-        self.private_shows = 0
-        self.moves = 0
-        self.quit_after = quit_after
-        self.fail_after = fail_after
-
-    def size(self) -> tuple[int, int]:
-        return 100, 30
-
-    def enter_private(self) -> None:
-        self.private = True
-
-    def leave_private(self) -> None:
-        self.private = False
-
-    def clear(self) -> None:
-        pass
-
-    def show(self, *renderables: RenderableType) -> None:
-        console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
-        for renderable in renderables:
-            console.print(renderable)
-        text = console.export_text()
-        if self.private:
-            self.private_shows += 1
-            self.privately.append(text)
-        else:
-            self.public.append(text)
-
-    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
-        text = prompt.plain if isinstance(prompt, Text) else prompt
-        if "Pass anyway" in text:
-            return "y"
-        if not text.startswith("Your move"):
-            return ""
-        assert self.private, "a move was asked for outside the private screen"
-        self.moves += 1
-        if self.fail_after is not None and self.moves > self.fail_after:
-            raise RuntimeError(f"boom while holding {self.session.hand(self.session.to_act or 0)}")
-        if self.quit_after is not None and self.moves > self.quit_after:
-            return "q"
-        return self.rng.choice(self.session.legal_actions()).code
-
-
-def play_to_the_end(session: Session, terminal: ScriptedTerminal) -> None:
+def play_to_the_end(session: Session, terminal: FakeTerminal) -> None:
     """Run the table to the final sheet: every typed move (and every pass that played itself) is
     taken and saved."""
     saves: list[str] = []
-    table = HotSeat(
-        session,
-        terminal,
-        TableSettings(),
-        save=lambda s, ui: saves.append(json.dumps(to_record(s))),
-    )
-    assert table.run() == 0
-    forced = sum(len(passes) for passes in table.forced.values())
+    hot_seat = table(session, terminal, save=lambda s, ui: saves.append(json.dumps(to_record(s))))
+    assert hot_seat.run() == 0
+    forced = sum(len(passes) for passes in hot_seat.host.log().forced.values())
     assert session.is_over and terminal.moves + forced == len(saves)  # saved after every move
 
 
@@ -106,7 +40,7 @@ def test_the_public_screen_never_names_a_card_that_was_not_played(
     seed: int, exchange: Exchange
 ) -> None:
     session = Session(["Anna", "Boris", "Vera", "Gleb"], HouseRules(exchange=exchange), seed=seed)
-    terminal = ScriptedTerminal(session, seed)
+    terminal = FakeTerminal(player(seed))
     play_to_the_end(session, terminal)
     public = "\n".join(terminal.public)
     assert cards_shown(public) <= public_cards(to_record(session))
@@ -118,22 +52,17 @@ def test_the_public_screen_never_names_a_card_that_was_not_played(
 
 def test_quitting_leaves_the_save_of_the_last_move_and_says_how_to_resume() -> None:
     session = Session(["Anna", "Boris", "Vera", "Gleb"], seed=8)
-    terminal = ScriptedTerminal(session, 8, quit_after=10)
+    terminal = FakeTerminal(player(8, quit_after=10))
     saved: list[dict[str, Any]] = []
-    assert (
-        HotSeat(
-            session, terminal, TableSettings(), save=lambda s, ui: saved.append(to_record(s))
-        ).run()
-        == 0
-    )
+    assert table(session, terminal, save=lambda s, ui: saved.append(to_record(s))).run() == 0
     assert saved[-1] == to_record(session)
     assert "mushka resume" in terminal.public[-1]
 
 
 def test_an_unexpected_error_never_prints_the_traceback_or_a_card(tmp_path: Path) -> None:
     session = Session(["Anna", "Boris", "Vera", "Gleb"], seed=8)
-    terminal = ScriptedTerminal(session, 8, fail_after=5)
-    assert HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None).run() == 1
+    terminal = FakeTerminal(player(8, fail_after=5))
+    assert table(session, terminal).run() == 1
     last = " ".join(terminal.public[-1].split())
     assert "unexpected error" in last and "mushka resume" in last
     assert "Traceback" not in "".join(terminal.public) and not cards_shown(last)
@@ -165,8 +94,8 @@ def test_a_failing_computer_player_never_names_its_hand(tmp_path: Path, bot: Any
 
     session = Session(["Anna", "Boris", "Vera", "Gleb"], seed=8)
     hands = {seat: {c.code for c in session.hand(seat)} for seat in range(4)}
-    terminal = ScriptedTerminal(session, 8)
-    table = HotSeat(session, terminal, TableSettings(), bots={1: bot}, save=lambda s, ui: None)
+    terminal = FakeTerminal(player(8))
+    hot_seat = table(session, terminal, bots={1: bot})
     if isinstance(bot, _RevokingBot):  # the engine's refusal would name the hand
         probe = Session(["Anna", "Boris", "Vera", "Gleb"], seed=8)
         with pytest.raises(MushkaError, match="you hold"):
@@ -174,7 +103,7 @@ def test_a_failing_computer_player_never_names_its_hand(tmp_path: Path, bot: Any
                 seat = probe.to_act
                 action = bot.choose(probe.view(seat)) if seat == 1 else probe.legal_actions()[0]
                 probe.apply(action)
-    assert table.run() == 1
+    assert hot_seat.run() == 1
     log = (tmp_path / "state" / "mushka" / "crash.log").read_text(encoding="utf-8")
     assert "computer player in seat 2" in log
     assert "you hold" not in log and "holding" not in log
@@ -207,20 +136,9 @@ def russian_typing(action: Any, rng: random.Random) -> str:
     return code.upper() if rng.random() < 0.3 else code
 
 
-class RussianTerminal(ScriptedTerminal):
+def russian_player(seed: int, quit_after: int | None = None) -> Answer:
     """Answers the Russian prompts as a Russian player would, by the Russian codes and keys."""
-
-    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
-        text = prompt.plain if isinstance(prompt, Text) else prompt
-        if "Всё равно пас? [д/Н]" in text:
-            return "д"
-        if not text.startswith("Ваш ход ["):
-            return ""
-        assert self.private
-        self.moves += 1
-        if self.quit_after is not None and self.moves > self.quit_after:
-            return "х"
-        return russian_typing(self.rng.choice(self.session.legal_actions()), self.rng)
+    return player(seed, quit_after, typed=russian_typing, quit_key="х")
 
 
 @pytest.mark.slow  # two whole sessions
@@ -231,7 +149,7 @@ def test_a_whole_session_in_russian_played_by_the_russian_codes(russian: None, s
     session = Session(
         ["Анна", "Борис", "Вера", "Глеб"], HouseRules(exchange=Exchange.MODERN), seed=seed
     )
-    terminal = RussianTerminal(session, seed)
+    terminal = FakeTerminal(russian_player(seed))
     play_to_the_end(session, terminal)
     public, private = "\n".join(terminal.public), "\n".join(terminal.privately)
     assert "Передайте терминал: ходит" in private and "Передайте терминал" not in public
@@ -245,8 +163,8 @@ def test_a_whole_session_in_russian_played_by_the_russian_codes(russian: None, s
 
 def test_quitting_in_russian_says_so_in_russian(russian: None) -> None:
     session = Session(["Анна", "Борис", "Вера", "Глеб"], seed=8)
-    terminal = RussianTerminal(session, 8, quit_after=6)
-    assert HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None).run() == 0
+    terminal = FakeTerminal(russian_player(8, quit_after=6))
+    assert table(session, terminal).run() == 0
     assert "Игра сохранена после последнего хода. Продолжить: mushka resume" in " ".join(
         terminal.public[-1].split()
     )
@@ -271,8 +189,8 @@ def test_the_r_key_pages_the_rulebook_of_the_table_s_language(lang: str) -> None
     use_language(lang)
     try:
         session = Session(["Анна", "Борис", "Вера", "Глеб"], seed=2)
-        terminal = RussianTerminal(session, 2) if lang != ENGLISH else ScriptedTerminal(session, 2)
-        HotSeat(session, terminal, TableSettings(), save=lambda s, ui: None)._overlay("rules")
+        terminal = FakeTerminal(russian_player(2) if lang != ENGLISH else player(2))
+        table(session, terminal)._overlay("rules")
     finally:
         use_language(ENGLISH)
     paged = terminal.console.file.getvalue()  # type: ignore[attr-defined]

@@ -15,15 +15,15 @@ from types import FrameType
 from typing import Any
 
 import pytest
+from fakes import seat
 from test_files import NAMES, Scripted
 from typer.testing import CliRunner
 
 from mushka import cli
 from mushka.host import storage
+from mushka.host.table import resumed, saved_table
 from mushka.house_rules import HouseRules
 from mushka.study.simulate import play_random_session
-from mushka.tui import hotseat
-from mushka.tui.hotseat import HotSeat, TableSettings
 
 runner = CliRunner()
 SESSION_ID = "0123abcd"
@@ -63,10 +63,10 @@ def finish_saved(record: Path | str, **ui: Any) -> tuple[int, str]:
     session = play_random_session(HouseRules(), seed=4, players=tuple(NAMES))
     settings = {"record": str(record), "session": SESSION_ID, **ui}
     storage.save_game(session, settings)
-    saved = storage.load_game(check_ui=TableSettings.from_json)
+    saved = storage.load_game(check=saved_table)
     assert saved is not None
     terminal = Scripted(saved.session)
-    code = HotSeat(saved.session, terminal, TableSettings.from_json(saved.ui)).run()
+    code = seat(resumed(saved), terminal).run()
     return code, terminal.text()
 
 
@@ -182,7 +182,7 @@ def test_when_the_record_cannot_be_written_anywhere_the_save_is_kept(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with monkeypatch.context() as patch:
-        patch.setattr(hotseat, "rescue_record", lambda text: None)
+        patch.setattr(storage, "rescue_record", lambda text: None)
         code, said = finish_saved(home / "gone" / "game.json")
     assert code == 1 and "could not be written" in said and save_exists(home)
     code, said = finish_saved(home / "gone" / "game.json")  # resumed later: rescued, counted once

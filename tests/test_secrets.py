@@ -77,9 +77,7 @@ def test_a_typed_ahead_yes_does_not_answer_the_revoke_question(home: Path) -> No
 
 def test_the_revoke_question_names_hearts(home: Path) -> None:
     from conftest import act, make_session
-    from test_hotseat import ScriptedTerminal
-
-    from mushka.tui.hotseat import HotSeat, TableSettings
+    from fakes import FakeTerminal, table
 
     session = make_session(
         ["QH 7C 8C 9C 10C", "KH 9H AS 8D 7D", "JH 9D 10D JD QD", "10H KD AD 7S 8S"]
@@ -87,13 +85,12 @@ def test_the_revoke_question_names_hearts(home: Path) -> None:
     act(session, "QH")
     asked: list[str] = []
 
-    class Answering(ScriptedTerminal):
-        def read(self, prompt: object, echo: bool = True, fresh: bool = False) -> str:
-            asked.append(str(getattr(prompt, "plain", prompt)))
-            return "n"
+    def answering(prompt: str, terminal: FakeTerminal) -> str:
+        asked.append(prompt)
+        return "n"
 
-    table = HotSeat(session, Answering(session, 1), TableSettings(), save=lambda s, ui: None)
-    assert not table._confirm_pass(session.view(1))
+    hot_seat = table(session, FakeTerminal(answering))
+    assert not hot_seat._confirm_pass(session.view(1))
     assert asked[0].startswith("You hold hearts (K♥, 9♥): passing costs a 5 kop remise.")
 
 

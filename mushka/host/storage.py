@@ -534,10 +534,10 @@ def _unusable(path: Path, why: str, message: str) -> SaveError:
 
 
 def load_game(
-    path: Path | None = None, check_ui: Callable[[dict[str, Any]], object] | None = None
+    path: Path | None = None, check: Callable[[SavedGame], object] | None = None
 ) -> SavedGame | None:
     """The saved game, or None if there is none; a save that cannot be used, however hostile, is
-    kept aside and SaveError raised with one short line. `check_ui` vets the table settings."""
+    kept aside and SaveError raised with one short line. `check` vets the table's part."""
     path = path or save_path()
     if not os.path.lexists(path):
         return None
@@ -581,9 +581,10 @@ def load_game(
     ui = data.get("ui", {})
     if not isinstance(ui, dict):
         raise _unusable(path, "corrupt", _("the saved game's table settings are not an object"))
-    if check_ui is not None:
+    saved = SavedGame(session, ui)
+    if check is not None:
         try:
-            check_ui(ui)
+            check(saved)
         except UNUSABLE as exc:
             raise _unusable(
                 path,
@@ -592,7 +593,7 @@ def load_game(
                     problem=one_line(exc)
                 ),
             ) from None
-    return SavedGame(session, ui)
+    return saved
 
 
 def json_problem(exc: BaseException) -> str:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from mushka.defaults import STRATEGIES
 from mushka.errors import MushkaError, short_repr
 from mushka.wording import Wording
 
-STRATEGY_NAMES: Final = ("random", "basic", "strong")
+STRATEGY_NAMES: Final = STRATEGIES
 
 
 class UnknownStrategyError(MushkaError):

@@ -13,11 +13,6 @@ from mushka.tui.look import Look, assemble
 _KINDS = {Kind.PASS: N_("pass"), Kind.DRAW: N_("draw")}  # the moves that name no card
 
 
-def hint_seed(session_seed: int | None, deal: int, decision: int) -> int:
-    """The coach's seed at one decision: the same game and moment always give the same hint."""
-    return (session_seed or 0) * 1_000_003 + deal * 1009 + decision
-
-
 def action_label(action: Action, look: Look) -> Text:
     """A move as the player would name it: the card (Q♣, QC in ASCII), pass, draw, take 2."""
     if action.kind in (Kind.PLAY, Kind.DISCARD) and action.card is not None:

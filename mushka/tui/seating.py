@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 from rich.text import Text
 
-from mushka.engine import Session
 from mushka.i18n import N_, _, say
 from mushka.names import name_problem, same_name
-from mushka.players.bots import Bot, make_bot
 from mushka.tui.look import make_console as make_console  # the table's console, for the CLI
 from mushka.tui.terminal import Terminal
 
@@ -63,10 +59,3 @@ def bot_name(seat: int, strategy: str) -> str:
     if template is None:
         return _("Bot {seat} ({strategy})").format(seat=seat + 1, strategy=strategy)
     return _(template).format(seat=seat + 1)
-
-
-def seat_bots(session: Session, seats: dict[int, str]) -> dict[int, Bot]:
-    return {
-        seat: make_bot(name, random.Random(f"{session.seed}:{seat}"))
-        for seat, name in seats.items()
-    }

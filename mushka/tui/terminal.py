@@ -7,6 +7,7 @@ import os
 import select
 import sys
 from collections.abc import Iterator
+from typing import Protocol
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -18,7 +19,23 @@ from mushka.i18n import _
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
 
 
-class Terminal:
+class Terminal(Protocol):
+    """What the hot seat draws on and reads from: the real terminal, or a test's fake."""
+
+    console: Console  # renders and measures (the news, the pager)
+
+    def size(self) -> tuple[int, int]: ...
+    def enter_private(self) -> None: ...
+    def leave_private(self) -> None: ...
+    def wipe(self) -> None: ...
+    def private_screen_problem(self) -> str | None: ...
+    def clear(self) -> None: ...
+    def show(self, *renderables: RenderableType) -> None: ...
+    def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str: ...
+    def discard_typeahead(self) -> None: ...
+
+
+class ScreenTerminal:
     """A Rich console plus the screen discipline of hot-seat play.
 
     Private content is only ever printed between `enter_private()` and `leave_private()`, on the

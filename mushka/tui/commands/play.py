@@ -14,6 +14,7 @@ from rich.text import Text
 
 from mushka.engine import Session
 from mushka.errors import MushkaError, short_repr
+from mushka.host.settings import MAX_BOT_DELAY, TableSettings
 from mushka.host.storage import (
     GameOpenElsewhere,
     SavedGame,
@@ -22,18 +23,18 @@ from mushka.host.storage import (
     keep_aside,
     load_game,
     os_reason,
-    save_game,
     save_path,
 )
+from mushka.host.table import TableHost, resumed, saved_table, unsaved
 from mushka.i18n import _, _n, say
 from mushka.names import name_problem
 from mushka.players.strategies import check_strategy
 from mushka.tui.command import command
 from mushka.tui.commands.exits import bad_option, checked_record_target, fail
 from mushka.tui.commands.house import house_rules
-from mushka.tui.hotseat import MAX_BOT_DELAY, HotSeat, TableSettings
-from mushka.tui.seating import ask_names, make_console, seat_bots
-from mushka.tui.terminal import Terminal
+from mushka.tui.hotseat import HotSeat
+from mushka.tui.seating import ask_names, make_console
+from mushka.tui.terminal import ScreenTerminal, Terminal
 
 _YES = ("", "y", "yes", "д", "да")  # the answers that resume, in either language
 
@@ -78,7 +79,7 @@ def play_session(options: PlayOptions) -> None:
     if len(seats) < 4 or resume:
         require_terminal()
     console, ascii_table = make_console(options.ascii_only)
-    terminal = Terminal(console)
+    terminal = ScreenTerminal(console)
     if not resume and len(seats) < 3 and (problem := terminal.private_screen_problem()):
         fail(_("cannot keep the hands private: {problem}.").format(problem=problem), 1)
     settings = TableSettings(
@@ -92,20 +93,13 @@ def play_session(options: PlayOptions) -> None:
     )
     if len(seats) == 4 and not resume:  # computers only: runs unattended, no save, no history
         session = Session(ask_names(terminal, names, seats), rules, seed=options.seed)
-        table = HotSeat(
-            session,
-            terminal,
-            settings,
-            seat_bots(session, seats),
-            save=_no_save,
-            keep_history=False,
-        )
-        raise typer.Exit(table.run())
+        host = TableHost(session, settings, save=unsaved, keep_history=False)
+        raise typer.Exit(HotSeat(host, terminal).run())
     with save_lock():
         if resume:
             raise typer.Exit(resume_saved(terminal, _saved_or_fail(), options.ascii_only))
         try:
-            saved = load_game(check_ui=TableSettings.from_json)
+            saved = load_game(check=saved_table)
         except SaveError as exc:  # a new game is wanted anyway: say so, keep the file, and go on
             saved = None
             terminal.show(Text(_("Note: {what}").format(what=_kept_words(exc)), style="yellow"))
@@ -134,9 +128,9 @@ def play_session(options: PlayOptions) -> None:
         except (KeyboardInterrupt, EOFError):
             terminal.show(Text(""))
             raise typer.Exit(130) from None
-        session = Session(names, rules, seed=options.seed)
-        first_save(session, settings)
-        raise typer.Exit(HotSeat(session, terminal, settings, seat_bots(session, seats)).run())
+        host = TableHost(Session(names, rules, seed=options.seed), settings)
+        first_save(host)
+        raise typer.Exit(HotSeat(host, terminal).run())
 
 
 def resume_session(ascii_only: bool) -> None:
@@ -145,24 +139,22 @@ def resume_session(ascii_only: bool) -> None:
         saved = _saved_or_fail()
         require_terminal()
         console, _ascii = make_console(ascii_only)
-        raise typer.Exit(resume_saved(Terminal(console), saved, ascii_only))
+        raise typer.Exit(resume_saved(ScreenTerminal(console), saved, ascii_only))
 
 
 def resume_saved(terminal: Terminal, saved: SavedGame, ascii_only: bool) -> int:
     """Run the saved game at the table with its own settings (ASCII if asked for now)."""
-    settings = TableSettings.from_json(saved.ui)
-    if ascii_only:
-        settings.ascii_only = True
-    first_save(saved.session, settings)  # can the game be saved at all? Say so before playing
+    host = resumed(saved, ascii_only)
+    first_save(host)  # can the game be saved at all? Say so before playing
     resuming = _("Resuming the saved game ({about}).").format(about=_describe_save(saved))
     terminal.show(Text(resuming, style="bold"))
-    return HotSeat(saved.session, terminal, settings, seat_bots(saved.session, settings.bots)).run()
+    return HotSeat(host, terminal).run()
 
 
-def first_save(session: Session, settings: TableSettings) -> None:
+def first_save(host: TableHost) -> None:
     """Save before the first move, so that a save that cannot be written is said before play starts."""
     try:
-        save_game(session, settings.to_json())
+        host.save_now()
     except OSError as exc:
         fail(_cannot_save(exc), 1)
 
@@ -279,7 +271,7 @@ def bot_seats(specs: list[str], count: int, strategy: str) -> dict[int, str]:
 
 def _saved_or_fail() -> SavedGame:
     try:
-        saved = load_game(check_ui=TableSettings.from_json)
+        saved = load_game(check=saved_table)
     except SaveError as exc:
         then = _(" Start a new game with: {command}") if exc.kept is not None else ""
         fail(_kept_words(exc) + then.format(command=command("play")), 1)
@@ -308,7 +300,3 @@ def _kept_words(exc: SaveError) -> str:
 
 def _cannot_save(exc: OSError) -> str:
     return _("cannot save to {file}: {reason}").format(file=save_path(), reason=os_reason(exc))
-
-
-def _no_save(session: Session, ui: dict[str, object]) -> None:
-    """Computer-only games are not saved: the same seed plays them again."""

@@ -1,0 +1,140 @@
+"""The package's shape: no two modules import each other (directly or round a circle, at the
+top, under TYPE_CHECKING or inside a function), the rules core imports no front end, and the
+table host pulls in no terminal, CLI or network library."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "mushka"
+CORE = [
+    "actions",
+    "cards",
+    "card_input",
+    "chance",
+    "choices",
+    "codec",
+    "engine",
+    "errors",
+    "events",
+    "house_rules",
+    "i18n",
+    "ledger",
+    "names",
+    "record",
+    "state",
+    "view",
+    "wording",
+]
+FRONT_END_LIBRARIES = ("rich", "typer", "click", "termios", "curses", "tty", "asyncssh", "socket")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def imports(name: str, everywhere: bool = True) -> Iterator[str]:
+    """The modules `name` imports: every import statement (`everywhere`), or only those that run
+    when it is imported (at the top level, not under TYPE_CHECKING)."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    package = name if MODULES[name].name == "__init__.py" else name.rpartition(".")[0]
+    nodes = ast.walk(tree) if everywhere else _run_at_import(tree.body)
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
+                base = f"{base}.{node.module}" if node.module else base
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                yield full if full in MODULES else base
+
+
+def _run_at_import(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    for node in body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            yield from _run_at_import(node.orelse)
+        elif isinstance(node, ast.If | ast.Try):
+            yield from _run_at_import(node.body)
+            yield from _run_at_import(getattr(node, "orelse", []))
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+
+
+def graph(everywhere: bool = True) -> dict[str, set[str]]:
+    return {
+        name: {m for m in imports(name, everywhere) if m in MODULES and m != name}
+        for name in MODULES
+    }
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in edges[node]:
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_two_modules_import_each_other() -> None:
+    assert circles(graph()) == []
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+@pytest.mark.parametrize("core", CORE)
+def test_the_rules_core_imports_no_front_end(core: str) -> None:
+    for imported in imports(f"mushka.{core}"):
+        assert not imported.startswith(("mushka.tui", "mushka.host", "mushka.net", "mushka.cli"))
+        assert imported.split(".")[0] not in FRONT_END_LIBRARIES, imported
+
+
+def test_the_table_host_pulls_in_no_terminal_cli_or_network_library() -> None:
+    edges = graph(everywhere=False)
+    seen: set[str] = set()
+    todo = [name for name in MODULES if name.startswith("mushka.host")]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        outside = {m.split(".")[0] for m in imports(name, everywhere=False)}
+        assert not outside & set(FRONT_END_LIBRARIES), (name, outside & set(FRONT_END_LIBRARIES))
+        todo.extend(edges[name])
+    assert "mushka.host.table" in seen and not any(m.startswith("mushka.tui") for m in seen)
