@@ -10,6 +10,7 @@ typer would then evaluate every annotation string again while building the comma
 """
 
 import contextlib
+import importlib
 import io
 import re
 import sys
@@ -256,6 +257,26 @@ def _version(value: bool) -> None:
     if value:
         typer.echo(f"mushka {__version__}")
         raise typer.Exit()
+
+
+# What play and resume need to lock the save (fcntl) and steer the terminal (termios); every other
+# command that reads or writes mushka's files goes through the module that locks them. Linux, macOS
+# and WSL have both; a native Windows Python has neither.
+_POSIX_MODULES = ("fcntl", "termios")
+
+
+def _posix_only(command: str) -> None:
+    """On a system without them (native Windows), one line and exit code 1 instead of a traceback."""
+    for module in _POSIX_MODULES:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            message = _(
+                "mushka {command} needs Linux, macOS or WSL (this Python has no {module} module); "
+                "on Windows, run it in WSL"
+            ).format(command=command, module=module)
+            print(shown(message, sys.stderr), file=sys.stderr)
+            raise typer.Exit(1) from None
 
 
 def _unknown_language(value: str) -> str:
@@ -529,6 +550,7 @@ def _tree() -> typer.Typer:
             typer.Option("--resume", help=_("Continue the saved game (as: mushka resume).")),
         ] = False,
     ) -> None:
+        _posix_only("play")
         from mushka.tui.commands.play import PlayOptions, play_session
 
         play_session(
@@ -557,6 +579,7 @@ def _tree() -> typer.Typer:
         help=_("Continue the saved game exactly where it stopped."),
     )
     def resume_command(ascii_only: Annotated[bool, _ascii()] = False) -> None:
+        _posix_only("resume")
         from mushka.tui.commands.play import resume_session
 
         resume_session(ascii_only)
@@ -572,6 +595,7 @@ def _tree() -> typer.Typer:
         ] = False,
         ascii_only: Annotated[bool, _ascii()] = False,
     ) -> None:
+        _posix_only("scores")
         from mushka.tui.commands.scores import show_scores
 
         show_scores(last, ascii_only)
@@ -610,6 +634,7 @@ def _tree() -> typer.Typer:
         ] = False,
         ascii_only: Annotated[bool, _ascii()] = False,
     ) -> None:
+        _posix_only("replay")
         from mushka.tui.commands.replay import replay_record
 
         replay_record(file, number, not no_pause, ascii_only)
@@ -626,6 +651,7 @@ def _tree() -> typer.Typer:
         file: Annotated[Path, typer.Argument(metavar=_("FILE"), hidden=True)],  # the help says it
         ascii_only: Annotated[bool, _ascii()] = False,
     ) -> None:
+        _posix_only("check")
         from mushka.tui.commands.check import check_records
 
         check_records(file, ascii_only)
@@ -714,6 +740,7 @@ def _tree() -> typer.Typer:
         exchange: Annotated[str, _exchange()] = defaults.EXCHANGE,
         ascii_only: Annotated[bool, _ascii()] = False,
     ) -> None:
+        _posix_only("simulate")
         from mushka.tui.commands.simulate import simulate_sessions
 
         simulate_sessions(

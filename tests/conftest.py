@@ -3,6 +3,7 @@ the quick profile for the development loop (`pytest --quick`)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 
 import pytest
@@ -104,6 +105,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.e2e)
         if QUICK and (item.get_closest_marker("e2e") or item.get_closest_marker("slow")):
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _not_inside_gnu_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suite may run inside GNU screen, whose STY and TERM=screen would make every shared game
+    it starts be refused (mushka.tui.terminal.gnu_screen_problem); the games it starts are not in
+    screen, but in pseudo-terminals and tmux servers of their own."""
+    monkeypatch.delenv("STY", raising=False)
+    if os.environ.get("TERM", "").startswith("screen") and not os.environ.get("TMUX"):
+        monkeypatch.setenv("TERM", "xterm-256color")
 
 
 def examples(full: int) -> int:

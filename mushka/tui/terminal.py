@@ -6,7 +6,7 @@ import contextlib
 import os
 import select
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Protocol
 
 from rich.console import Console, RenderableType
@@ -15,7 +15,7 @@ from rich.text import Text
 from mushka.i18n import _
 
 # Erase the screen and the scrollback (xterm's ED 3, understood by xterm, VTE, kitty, iTerm2,
-# tmux, screen, the Linux console and Windows Terminal).
+# tmux, the Linux console and Windows Terminal; GNU screen ignores it, so it is refused).
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
 
 
@@ -79,7 +79,7 @@ class ScreenTerminal:
         """Why hands cannot be kept private on this terminal, or None if they can."""
         if not self.console.is_terminal:
             return None  # nothing is drawn on a screen (a test, or output to a file)
-        return alternate_screen_problem(os.environ.get("TERM", ""))
+        return alternate_screen_problem(os.environ)
 
     def clear(self) -> None:
         self.console.clear()
@@ -169,16 +169,21 @@ def discard_typeahead() -> None:
         pass
 
 
-def alternate_screen_problem(term: str) -> str | None:
-    """Why a terminal of type `term` would keep hands in its scrollback, or None if it need not.
+def alternate_screen_problem(environ: Mapping[str, str]) -> str | None:
+    """Why the terminal that `environ` (the process environment) describes would keep hands in its
+    scrollback, or None if it need not.
 
     A terminal whose terminfo entry has no alternate screen (`smcup`) — TERM=dumb, an unknown or
-    missing TERM, many IDE consoles — would keep every hand drawn on it in its history.
+    missing TERM, many IDE consoles — would keep every hand drawn on it in its history, and so does
+    GNU screen, with or without its `altscreen`.
     """
+    if screen := gnu_screen_problem(environ):
+        return screen
+    term = environ.get("TERM", "")
     why = _(
         "this terminal has no alternate screen (TERM={term}), so every hand drawn on it would stay "
         "in its scrollback for the next player to scroll back to. Play in a terminal such as xterm, "
-        "GNOME Terminal, Konsole, iTerm2, kitty, Windows Terminal, or inside tmux or screen"
+        "GNOME Terminal, Konsole, iTerm2, kitty, Windows Terminal, or inside tmux"
     )
     if term in ("", "dumb", "unknown"):
         return why.format(term=term or "unset")
@@ -195,6 +200,36 @@ def alternate_screen_problem(term: str) -> str | None:
         known = term.split("-")[0] in _FAMILIES_WITH_ALTERNATE_SCREEN
         return None if known else why.format(term=term)
     return None if smcup else why.format(term=term)
+
+
+def gnu_screen_problem(environ: Mapping[str, str]) -> str | None:
+    """Why hands would stay in GNU screen's scrollback here, or None if this is not GNU screen.
+
+    Screen copies every cleared screen into its scrollback (into the alternate screen's own one
+    when `altscreen` is on, kept as long as the game stays on that screen) and ignores the sequence
+    that erases it (ED 3): a later player finds every hand in copy mode. Drawing so that nothing
+    ever scrolls or clears the whole screen would dodge that only until one line scrolls, and
+    erasing it takes screen's own `scrollback` command, which is the players' setting, not ours.
+    Screen sets STY in its windows, which a tmux inside screen inherits (screen then keeps tmux's
+    screens) as does a screen inside tmux. TERM=screen* without STY is tmux (which sets TMUX, and
+    TERM=screen by default), or screen or tmux reached through ssh or sudo, which drop both: refused
+    too, since it may be screen.
+    """
+    if environ.get("STY"):
+        return _(
+            "this is GNU screen (STY is set), which keeps every screen in its scrollback, even with "
+            "altscreen on, and cannot be told to erase it: the next player could scroll back to "
+            "every hand. Play inside tmux, or directly in a terminal window"
+        )
+    term = environ.get("TERM", "")
+    if term.startswith("screen") and not environ.get("TMUX"):
+        return _(
+            "TERM={term} without TMUX may be GNU screen reached through ssh or sudo, which keeps "
+            "every screen in its scrollback, even with altscreen on: the next player could scroll "
+            "back to every hand. Play directly in a terminal window or inside tmux (there, with "
+            "TERM=tmux-256color)"
+        ).format(term=term)
+    return None
 
 
 # Terminals that all have an alternate screen, for a TERM this machine's terminfo does not know
