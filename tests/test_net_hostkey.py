@@ -16,19 +16,20 @@ import pytest
 from mushka.net.hostkey import FILE_NAME, HostKeyError, load_or_create
 
 
-@pytest.fixture
-def open_umask() -> Iterator[None]:
-    before = os.umask(0)
+@pytest.fixture(params=[0o000, 0o022, 0o277])
+def umask(request: pytest.FixtureRequest) -> Iterator[int]:
+    before = os.umask(request.param)
     try:
-        yield
+        yield request.param
     finally:
         os.umask(before)
 
 
-def test_the_key_is_made_0600_whatever_the_umask_and_reused(
-    tmp_path: Path, open_umask: None
-) -> None:
+def test_the_key_is_made_0600_whatever_the_umask_and_reused(tmp_path: Path, umask: int) -> None:
     state = tmp_path / "state" / "mushka"
+    if umask & 0o200:  # a umask that takes the owner's write bit: the state dir is there already
+        state.mkdir(parents=True)
+        state.chmod(0o700)
     first = load_or_create(state)
     assert first.path == state / FILE_NAME
     assert stat.S_IMODE(first.path.stat().st_mode) == 0o600

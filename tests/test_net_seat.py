@@ -4,6 +4,8 @@ flood or a stalled client on one seat never holds up another."""
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
@@ -13,6 +15,7 @@ from sshclient import Echo, Terminal, connect, join, run, table
 
 from mushka.net.editor import MAX_LINE_CHARS
 from mushka.net.seat import OUTPUT_HIGH, Seat
+from mushka.net.server import Limits
 from mushka.net.terminal import ACCEPTED
 
 
@@ -155,8 +158,33 @@ class HostileName(asyncssh.SSHClient):
         conn._username = self.name  # what the client sends, unchecked
 
 
+class Kept(logging.Handler):
+    """A handler that keeps every record it is given."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture
+def root_log() -> Iterator[Kept]:
+    """What reaches the root logger (where a host's logging would be configured) at DEBUG."""
+    root, kept = logging.getLogger(), Kept()
+    level = root.level
+    root.addHandler(kept)
+    root.setLevel(logging.DEBUG)
+    try:
+        yield kept
+    finally:
+        root.removeHandler(kept)
+        root.setLevel(level)
+
+
 def test_a_hostile_user_name_is_refused_or_passed_on_intact_and_never_echoed(
-    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], root_log: Kept
 ) -> None:
     refused_by_protocol = ["\x1b[31mAnna\x1b]0;owned\x07", "Ann\u202ea", "M" * (1 << 20)]
     too_long = ["Я" * 129, "x" * 1000]  # over 256 bytes, under asyncssh's 1024
@@ -187,6 +215,7 @@ def test_a_hostile_user_name_is_refused_or_passed_on_intact_and_never_echoed(
     run(scenario)
     printed = capfd.readouterr()
     assert printed.out == "" and printed.err == ""  # the host's terminal is the public table
+    assert not [r for r in root_log.records if r.name.startswith("asyncssh")]  # nor its log
 
 
 def test_a_paste_and_a_flood_of_escapes_never_hold_up_another_seat(tmp_path: Path) -> None:
@@ -294,5 +323,20 @@ def test_the_seat_closes_with_a_line_left_on_the_players_own_screen(tmp_path: Pa
             assert await anna.wait_closed() == 0
             assert anna.raw.endswith(b"The final sheet:\r\nAnna +12\r\n")
             assert b"\x1b[?1049l" in anna.raw  # the alternate screen was left first
+
+    run(scenario)
+
+
+def test_a_link_gone_dead_is_noticed_by_keepalives(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = Echo()
+        limits = Limits(keepalive_interval=0.2, keepalive_count_max=2)
+        async with table(tmp_path, app, limits=limits) as server:
+            anna = await join(server.port, "Anna")
+            await anna.wait_for("name Anna")
+            transport: Any = anna.conn._transport  # the client stops reading: a dead link
+            transport.pause_reading()
+            await app.wait_until(lambda: ("left", "Anna") in app.events, "the keepalives to fail")
+            anna.conn.abort()
 
     run(scenario)

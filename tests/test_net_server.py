@@ -156,6 +156,13 @@ def test_exec_subsystems_and_forwarding_are_refused(tmp_path: Path) -> None:
                 with pytest.raises(asyncssh.ChannelOpenError):
                     await conn.create_session(asyncssh.SSHClientSession, command)
                 conn.close()
+            for pty in (False, True):
+                conn = await connect(server.port, "Anna")
+                with pytest.raises(asyncssh.ChannelOpenError):
+                    await conn.create_session(
+                        asyncssh.SSHClientSession, subsystem="sftp", request_pty=pty
+                    )
+                conn.close()
             conn = await connect(server.port, "Anna")
             with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
                 await conn.start_sftp_client()

@@ -13,8 +13,8 @@ The life of a seat:
    no control or bidi characters, under 1024 bytes; names over the server's own cap are refused
    before this), which is hostile data: the application's name rule decides. Return None to
    welcome the player, or one line (in `seat.lang`) saying why not; that line is shown to the
-   player, the connection closes with exit status 1, and he may try again with another name.
-   Draw nothing here.
+   player as it is (quote his name in it only once your rule has passed it), the connection
+   closes with exit status 1, and he may try again with another name. Draw nothing here.
 2. `joined(seat)` right after a welcome: draw the seat's first screen.
 3. Any number of `line(seat, text, cut)` (Enter), `interrupt(seat)` (Ctrl-C), `eof(seat)`
    (Ctrl-D) and `resized(seat)` (the window changed; redraw at `seat.width` × `seat.height`).
@@ -22,7 +22,7 @@ The life of a seat:
    `editor.MAX_LINE_CHARS` of them; `cut` says he typed more and only the start is here (say
    so and do not act on it). A flood of keys comes one event per turn of the loop.
 4. `left(seat)` exactly once, when the connection is gone: closed by `seat.close`, by the
-   player, or dropped (keepalives notice a dead link within about 45 s). The seat draws nothing
+   player, or dropped (keepalives notice a dead link within about a minute). The seat draws nothing
    after that.
 
 If a method raises, the exception goes to the loop's exception handler (set one with

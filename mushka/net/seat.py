@@ -165,7 +165,7 @@ class Seat:
 
     def start(self, max_name_bytes: int) -> None:
         """Ask the application to admit this seat, and tell it the seat joined if it did."""
-        if len(self.name.encode("utf-8", "surrogatepass")) > max_name_bytes:
+        if len(self.name.encode()) > max_name_bytes:
             template = gettext(
                 "this name is longer than {n} bytes: choose a shorter one", self.lang
             )
