@@ -32,7 +32,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
 def test_the_wheel_ships_every_package(wheel: zipfile.ZipFile) -> None:
     names = wheel.namelist()
     assert "mushka/engine.py" in names
-    for package in ("tui", "tui/commands", "players", "study"):
+    for package in ("tui", "tui/commands", "players", "study", "net"):
         assert f"mushka/{package}/__init__.py" in names
 
 
@@ -49,7 +49,7 @@ def test_the_wheel_ships_both_rulebooks_and_the_catalog(wheel: zipfile.ZipFile) 
 def test_installing_to_play_brings_no_developer_tools() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     runtime = {d.split(">")[0].split("<")[0].split("=")[0].strip() for d in project["dependencies"]}
-    assert runtime == {"rich", "typer", "platformdirs"}
+    assert runtime == {"rich", "typer", "platformdirs", "asyncssh"}  # asyncssh: `mushka host`
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     play, test = readme.split("```sh\n", 1)[1].split("\n```", 1)[0].splitlines()
     assert (

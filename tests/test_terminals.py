@@ -8,7 +8,7 @@ import io
 import pytest
 from rich.console import Console
 
-from mushka.tui.terminal import Terminal, alternate_screen_problem, gnu_screen_problem
+from mushka.tui.terminal import ScreenTerminal, alternate_screen_problem, gnu_screen_problem
 
 SCREEN = "this is GNU screen (STY is set)"
 
@@ -71,7 +71,7 @@ def test_no_alternate_screen_is_still_refused_and_screen_no_longer_recommended(
 
 
 def test_the_terminal_asks_its_own_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    terminal = Terminal(Console(file=io.StringIO(), force_terminal=True))
+    terminal = ScreenTerminal(Console(file=io.StringIO(), force_terminal=True))
     monkeypatch.setenv("TERM", "screen")
     monkeypatch.setenv("STY", "4242.pts-0.host")
     monkeypatch.delenv("TMUX", raising=False)
@@ -79,6 +79,6 @@ def test_the_terminal_asks_its_own_environment(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.delenv("STY")
     monkeypatch.setenv("TMUX", "/tmp/tmux-0/default,77,0")
     assert terminal.private_screen_problem() is None
-    off_screen = Terminal(Console(file=io.StringIO(), force_terminal=False))
+    off_screen = ScreenTerminal(Console(file=io.StringIO(), force_terminal=False))
     monkeypatch.setenv("STY", "4242.pts-0.host")
     assert off_screen.private_screen_problem() is None  # nothing is drawn on a screen

@@ -1,0 +1,259 @@
+"""The table's SSH server in-process on 127.0.0.1: who gets in, and that nothing but the table
+is served."""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+from pathlib import Path
+
+import asyncssh
+import pytest
+from sshclient import CODE, Echo, Terminal, connect, join, run, table
+
+from mushka.net.keys import AuthorizedKeys
+from mushka.net.server import Limits
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 5000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_player_with_the_right_code_joins_and_sees_his_own_screen(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = Echo()
+        async with table(tmp_path, app) as server:
+            anna = await join(server.port, "Anna")
+            await anna.wait_for("name Anna")
+            assert anna.lines()[:2] == ["name Anna", "size 80x24"]
+            assert app.admitted == ["Anna"] and [s.address for s in app.seats] == ["127.0.0.1"]
+            seen = anna.conn.get_server_host_key()
+            assert seen is not None and seen.get_fingerprint() == server.host_key.fingerprint
+            await anna.send("  qh \r")
+            await anna.wait_for("last   qh")
+            await anna.close()
+            await app.wait_until(lambda: ("left", "Anna") in app.events, "Anna to leave")
+            assert [what for what, _ in app.events] == ["joined", "line", "left"]
+
+    run(scenario)
+
+
+def test_the_code_works_by_either_method_in_any_case_and_spacing(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with table(tmp_path) as server:
+            for method, typed in (
+                ("keyboard-interactive", "K7M P3X W9D"),
+                ("password", "k7mp3xw9d"),
+            ):
+                conn = await connect(server.port, "Anna", password=typed, preferred_auth=method)
+                conn.close()
+
+    run(scenario)
+
+
+def test_a_wrong_code_is_refused_and_the_application_never_hears_of_it(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = Echo()
+        async with table(tmp_path, app) as server:
+            for method in ("keyboard-interactive", "password"):
+                with pytest.raises(asyncssh.PermissionDenied):
+                    await connect(
+                        server.port, "Anna", password="k7m-p3x-w9x", preferred_auth=method
+                    )
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(server.port, "Anna", password=None)
+            assert app.admitted == []
+
+    run(scenario)
+
+
+def test_five_wrong_codes_lock_the_address_out_for_a_minute(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        clock = Clock()
+        banners: list[str] = []
+
+        class Client(asyncssh.SSHClient):
+            def auth_banner_received(self, msg: str, lang: str) -> None:
+                banners.append(msg)
+
+        async with table(tmp_path, clock=clock) as server:
+            for _ in range(5):
+                with pytest.raises(asyncssh.PermissionDenied):
+                    await connect(server.port, "Anna", password="wrong", preferred_auth="password")
+            with pytest.raises(asyncssh.PermissionDenied):  # even the right code, now
+                await connect(server.port, "Anna", client_factory=Client)
+            assert banners == ["too many wrong codes from your address: try again in a minute\n"]
+            other = await connect(server.port, "Boris", local_addr=("127.0.0.2", 0))
+            other.close()  # another address is not locked out
+            clock.now += 59
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(server.port, "Anna")
+            clock.now += 2
+            anna = await connect(server.port, "Anna")
+            anna.close()
+
+    run(scenario)
+
+
+def test_the_server_compares_codes_with_compare_digest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compared: list[tuple[bytes, bytes]] = []
+    real = hmac.compare_digest
+
+    def spy(a: bytes, b: bytes) -> bool:
+        compared.append((a, b))
+        return real(a, b)
+
+    monkeypatch.setattr(hmac, "compare_digest", spy)  # as mushka.net.codes calls it
+
+    async def scenario() -> None:
+        async with table(tmp_path) as server:
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(server.port, "Anna", password="abc-def", preferred_auth="password")
+            conn = await connect(server.port, "Anna", password=CODE.upper())
+            conn.close()
+
+    run(scenario)
+    assert compared == [(b"abcdef", b"k7mp3xw9d"), (b"k7mp3xw9d", b"k7mp3xw9d")]
+
+
+def public_line(key: asyncssh.SSHKey, name: str) -> str:
+    kind, blob = key.export_public_key().decode().split()[:2]
+    return f"{kind} {blob} {name}"
+
+
+def test_with_authorized_keys_only_a_key_joins_and_only_as_its_own_name(tmp_path: Path) -> None:
+    anna, boris, stranger = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(3))
+    keys = AuthorizedKeys(public_line(anna, "Anna") + "\n" + public_line(boris, "Boris"), "keys")
+
+    async def scenario() -> None:
+        app = Echo()
+        async with table(tmp_path, app, authorized_keys=keys) as server:
+            player = await join(server.port, "Anna", password=None, client_key=anna)
+            await player.wait_for("name Anna")
+            for name, key in (("Boris", anna), ("Gleb", anna), ("Anna", stranger)):
+                with pytest.raises(asyncssh.PermissionDenied):
+                    await connect(server.port, name, password=None, client_key=key)
+            with pytest.raises(asyncssh.PermissionDenied):  # no code is asked at all
+                await connect(server.port, "Anna", password=CODE)
+            assert app.admitted == ["Anna"]
+
+    run(scenario)
+
+
+def test_exec_subsystems_and_forwarding_are_refused(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with table(tmp_path) as server:
+            for command in ("ls", "mushka play"):
+                conn = await connect(server.port, "Anna")
+                with pytest.raises(asyncssh.ChannelOpenError):
+                    await conn.create_session(asyncssh.SSHClientSession, command)
+                conn.close()
+            for pty in (False, True):
+                conn = await connect(server.port, "Anna")
+                with pytest.raises(asyncssh.ChannelOpenError):
+                    await conn.create_session(
+                        asyncssh.SSHClientSession, subsystem="sftp", request_pty=pty
+                    )
+                conn.close()
+            conn = await connect(server.port, "Anna")
+            with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+                await conn.start_sftp_client()
+            conn.close()
+            conn = await connect(server.port, "Anna")
+            with pytest.raises(asyncssh.ChannelListenError):
+                await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", server.port)
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", server.port)
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.create_unix_connection(asyncssh.SSHUNIXSession, "/run/anything")
+            with pytest.raises(asyncssh.ChannelListenError):
+                await conn.forward_remote_path("/tmp/mushka-forwarded", "/run/anything")
+            conn.close()
+            anna = await join(server.port, "Anna")
+            await anna.wait_for("name Anna")
+            assert not await anna.request("auth-agent-req@openssh.com")
+            x11 = (b"\x00", b"\x00\x00\x00\x12MIT-MAGIC-COOKIE-1", b"\x00\x00\x00\x0200", bytes(4))
+            assert not await anna.request("x11-req", *x11)
+            assert not await anna.request("exec", b"\x00\x00\x00\x02ls")  # not even after a shell
+            await anna.send("still here\r")
+            await anna.wait_for("last still here")
+
+    run(scenario)
+
+
+def test_a_session_without_a_terminal_is_told_so_in_one_line(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = Echo()
+        async with table(tmp_path, app) as server:
+            for env, said in (
+                ({}, "mushka needs a terminal: ssh -t\r\n"),
+                ({"LANG": "ru_RU.UTF-8"}, "программе mushka нужен терминал: ssh -t\r\n"),
+            ):
+                player = await join(server.port, "Anna", pty=False, env=env)
+                assert await player.wait_closed() == 1
+                assert player.terminal.stderr.decode() == said and player.raw == b""
+            assert app.admitted == []
+
+    run(scenario)
+
+
+def test_a_second_session_on_one_connection_is_refused(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = Echo()
+        async with table(tmp_path, app) as server:
+            anna = await join(server.port, "Anna")
+            await anna.wait_for("name Anna")
+            for _ in range(20):
+                with pytest.raises(asyncssh.ChannelOpenError):
+                    await anna.conn.create_session(
+                        lambda: Terminal(80, 24), term_type="xterm", term_size=(80, 24)
+                    )
+            await anna.send("one seat\r")
+            await anna.wait_for("last one seat")
+            assert app.admitted == ["Anna"]
+
+    run(scenario)
+
+
+def test_a_client_that_never_finishes_its_handshake_is_dropped(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        limits = Limits(login_timeout=0.5, max_connections_per_address=2)
+        async with table(tmp_path, limits=limits) as server:
+            silent = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(2)]
+            for reader, _ in silent:
+                assert (await reader.readline()).startswith(b"SSH-2.0-mushka")
+            # both places from this address are taken: a third connection is turned away
+            with pytest.raises(asyncssh.DisconnectError, match="too many connections"):
+                await connect(server.port, "Anna")
+            halfway = await asyncio.open_connection("127.0.0.1", server.port)
+            for reader, writer in [*silent, halfway]:
+                writer.write(b"SSH-2.0-OpenSSH_9.9\r\n")  # a version, then nothing
+                assert await asyncio.wait_for(reader.read(), 30) is not None
+                assert reader.at_eof()  # the server hung up: the login timeout
+                writer.close()
+            anna = await join(server.port, "Anna")  # the places are free again
+            await anna.wait_for("name Anna")
+
+    run(scenario)
+
+
+def test_connections_are_capped_in_all(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with table(tmp_path, limits=Limits(max_connections=3)) as server:
+            open_ones = [await connect(server.port, name) for name in ("A", "B", "C")]
+            with pytest.raises(asyncssh.DisconnectError, match="too many connections"):
+                await connect(server.port, "D", local_addr=("127.0.0.9", 0))
+            open_ones[0].close()
+            await open_ones[0].wait_closed()
+            late = await connect(server.port, "D")
+            late.close()
+
+    run(scenario)
