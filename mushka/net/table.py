@@ -1,0 +1,621 @@
+"""The table played over SSH (`mushka host`): the seats' screens, drawn live from the table host
+in each player's own size, language and colours; their keys; computer players and the coach
+thinking off the event loop; players who drop and come back; and the public table."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Final, assert_never
+
+from rich.cells import cell_len
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
+from rich.text import Text
+
+from mushka.actions import PASS, Action
+from mushka.cards import Card
+from mushka.engine import Session
+from mushka.errors import MushkaError
+from mushka.host.settings import TableSettings
+from mushka.host.table import ComputerPlayerError, Outcome, TableError, TableHost
+from mushka.house_rules import HouseRules
+from mushka.i18n import _, card_label, kopecks, language, say, suit_noun, use_language
+from mushka.ledger import session_accounts
+from mushka.names import name_problem, printable, same_name
+from mushka.net.seat import Seat
+from mushka.players.coach import Hint
+from mushka.tui.coaching import hint_panel
+from mushka.tui.keys import InputProblem, interpret, prompt_keys
+from mushka.tui.look import Look
+from mushka.tui.public_log import log_entries, standings
+from mushka.tui.public_table import public_screen
+from mushka.tui.rulebook import rulebook_text
+from mushka.tui.seating import bot_name
+from mushka.tui.table import final_sheet, help_screen, memory_panel, private_screen
+
+YES: Final = frozenset({"y", "yes", "д", "да"})
+UNDO: Final = frozenset({"u", "в", "вернуть"})
+
+
+class Overlay(StrEnum):
+    """What a seat's screen shows instead of the table for a moment."""
+
+    HELP = "help"
+    MEMORY = "memory"
+    SCORES = "scores"
+    RULES = "rules"
+    HINT = "hint"
+    PASS = "pass"  # "Pass anyway?" for a pass that costs a remise
+    LEAVE = "leave"  # "Leave the table?"
+
+
+@dataclass
+class Place:
+    """A seat at the table: who sits there, and the connection that is his screen (None while he
+    is away, or before anyone sat down)."""
+
+    index: int
+    name: str | None = None
+    computer: str | None = None  # the computer player's strategy
+    link: Seat | None = None
+    address: str = ""  # where he last came from
+
+    @property
+    def away(self) -> bool:
+        return self.computer is None and self.name is not None and self.link is None
+
+
+@dataclass
+class Screen:
+    """One connection's own state: what it shows besides the table, and a notice for it."""
+
+    link: Seat
+    place: int
+    overlay: Overlay | None = None
+    notice: Text | None = None
+    page: int = 0  # of the rulebook
+    hint: Hint | None = None
+    thinking: bool = False  # the coach is working for this seat
+    said: list[Text] = field(default_factory=list)  # public news since the last draw
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Draw for one seat in its own language, then go back to the host's."""
+    before = language()
+    use_language(lang)
+    try:
+        yield
+    finally:
+        use_language(before)
+
+
+class NetTable:
+    """The game behind the SSH server (a `mushka.net.application.Application`)."""
+
+    def __init__(
+        self,
+        rules: HouseRules,
+        settings: TableSettings,
+        *,
+        reserved: Sequence[str] = (),
+        seed: int | None = None,
+        host: TableHost | None = None,
+        on_change: Callable[[], None] = lambda: None,
+        on_over: Callable[[], None] = lambda: None,
+        make_host: Callable[[Session, TableSettings], TableHost] | None = None,
+    ) -> None:
+        """A new table (its seats filled as players join, `reserved` names first), or a saved
+        one (`host`, its seats taken back by name). `on_change` is told of anything public
+        (the host's own screen redraws), `on_over` when the session has been finished."""
+        self.rules, self.settings, self.seed = rules, settings, seed
+        self.host = host
+        self.on_change, self.on_over = on_change, on_over
+        self.make_host = make_host or (lambda session, settings: TableHost(session, settings))
+        self.places = [Place(i) for i in range(4)]
+        for seat, strategy in settings.bots.items():
+            self.places[seat].computer = strategy
+        if host is not None:
+            for place, name in zip(self.places, host.players, strict=True):
+                place.name = name
+        else:
+            for place, name in zip(self._human_places(), reserved, strict=False):
+                place.name = name
+        self.reserved = tuple(reserved)
+        self.screens: dict[Seat, Screen] = {}
+        self.news: list[Text] = []  # table-wide lines: who joined, left, came back
+        self.thinking: asyncio.Task[None] | None = None
+        self.finished = False
+
+    # ---------------------------------------------------------------- joining and leaving
+
+    def _human_places(self) -> list[Place]:
+        return [p for p in self.places if p.computer is None]
+
+    def admit(self, link: Seat) -> str | None:
+        with speaking(link.lang):
+            return self._admission(link)
+
+    def _admission(self, link: Seat) -> str | None:
+        name = link.name
+        problem = name_problem(name)
+        if problem is not None:
+            return say(problem)
+        if self.finished:
+            return _("this table has finished its session")
+        known = next(
+            (p for p in self._human_places() if p.name is not None and p.name == name), None
+        )
+        if known is not None:
+            if known.link is not None:
+                return _(
+                    "{name} is already at the table; a seat in play cannot be taken over"
+                ).format(name=name)
+            return None
+        if self.host is not None:
+            return _("this table's players are {names}: join as one of them").format(
+                names=", ".join(p.name or "" for p in self._human_places())
+            )
+        free = [p for p in self._human_places() if p.name is None]
+        if not free:
+            return _("the seats here are kept for {names}").format(
+                names=", ".join(p.name or "" for p in self._human_places())
+            )
+        taken = [p.name for p in self.places if p.name is not None]
+        taken += [bot_name(p.index, p.computer) for p in self.places if p.computer]
+        problem = name_problem(name, taken)
+        return None if problem is None else say(problem)
+
+    def joined(self, link: Seat) -> None:
+        place = next((p for p in self._human_places() if p.name == link.name), None)
+        if place is None:
+            place = next(p for p in self._human_places() if p.name is None)
+            place.name = link.name
+        back = place.address != "" and self.host is not None
+        place.link, place.address = link, link.address
+        self.screens[link] = Screen(link, place.index)
+        if back:
+            self._tell(
+                Wording_back(place.name or "", link.address),
+            )
+        else:
+            self._tell(_("{name} sits down at the table.").format(name=place.name))
+        if self.host is None and all(p.name is not None for p in self._human_places()):
+            self._start()
+        self.redraw()
+        self._advance()
+
+    def left(self, link: Seat) -> None:
+        screen = self.screens.pop(link, None)
+        if screen is None:
+            return
+        place = self.places[screen.place]
+        if place.link is link:
+            place.link = None
+        if self.finished:
+            return
+        if self.host is None and place.name not in self.reserved:
+            self._tell(_("{name} left the table.").format(name=place.name))
+            place.name, place.address = None, ""
+        else:
+            self._tell(_("{name} is away.").format(name=place.name))
+        self.redraw()
+
+    def _start(self) -> None:
+        names = [
+            p.name if p.computer is None else bot_name(p.index, p.computer) for p in self.places
+        ]
+        for place, name in zip(self.places, names, strict=True):
+            place.name = name
+        session = Session(names, self.rules, seed=self.seed)
+        self.host = self.make_host(session, self.settings)
+        self.host.save_now()
+        self._tell(_("Everyone is here: the session starts."))
+        self._after(self.host.begin())
+
+    # ---------------------------------------------------------------- keys
+
+    def line(self, link: Seat, text: str, cut: bool) -> None:
+        screen = self.screens.get(link)
+        if screen is None:
+            return
+        with speaking(link.lang):
+            look = Look(link.ascii)
+            if cut:
+                screen.notice = Text(
+                    look.text(_("That was too long to be a move: type it again.")), "bold red"
+                )
+            else:
+                self._key(screen, text.strip(), look)
+        self.redraw()
+        self._advance()
+
+    def interrupt(self, link: Seat) -> None:
+        screen = self.screens.get(link)
+        if screen is not None and not self.finished:
+            screen.overlay = Overlay.LEAVE
+            self.redraw_one(screen)
+
+    def eof(self, link: Seat) -> None:
+        link.close(0)  # Ctrl-D: this seat leaves (its place waits for it)
+
+    def resized(self, link: Seat) -> None:
+        screen = self.screens.get(link)
+        if screen is not None:
+            self.redraw_one(screen)
+
+    def _key(self, screen: Screen, text: str, look: Look) -> None:
+        answer = text.lower()
+        screen.notice = None
+        match screen.overlay:
+            case Overlay.LEAVE:
+                screen.overlay = None
+                if answer in YES:
+                    screen.link.line(_("You left the table; join again to take your seat back."))
+                    screen.link.close(0)
+                return
+            case Overlay.PASS:
+                screen.overlay = None
+                if answer in YES:
+                    self._submit(screen, PASS)
+                else:
+                    screen.notice = Text(look.text(_("Not passed: choose again.")), "bold")
+                return
+            case Overlay.RULES:
+                screen.page += 1
+                if answer in ("q", "х") or screen.page >= self._rule_pages(screen):
+                    screen.overlay, screen.page = None, 0
+                return
+            case Overlay.HELP | Overlay.MEMORY | Overlay.SCORES | Overlay.HINT:
+                screen.overlay = None
+                return
+            case None:
+                pass
+            case _:
+                assert_never(screen.overlay)
+        host = self.host
+        if host is None or self.finished:
+            screen.notice = Text(look.text(_("The session starts when everyone is here.")))
+            return
+        if answer in UNDO and self._take_back(screen, look):
+            return
+        view = host.view(screen.place)
+        try:
+            choice = interpret(text, view)
+        except InputProblem as problem:
+            screen.notice = Text(look.text(str(problem)), "bold red")
+            return
+        if isinstance(choice, str):
+            self._command(screen, choice, look)
+            return
+        turn = host.pending()
+        if turn is None or turn.seat != screen.place:
+            screen.notice = Text(look.text(self._waiting_words()), "bold")
+            return
+        if choice == PASS and self._pass_costs(view.led_suit, view.hand):
+            screen.overlay = Overlay.PASS
+            return
+        self._submit(screen, choice)
+
+    def _command(self, screen: Screen, choice: str, look: Look) -> None:
+        match choice:
+            case "quit":
+                screen.overlay = Overlay.LEAVE
+            case "help":
+                screen.overlay = Overlay.HELP
+            case "memory":
+                screen.overlay = Overlay.MEMORY
+            case "scores":
+                screen.overlay = Overlay.SCORES
+            case "rules":
+                screen.overlay, screen.page = Overlay.RULES, 0
+            case "hint":
+                self._ask_coach(screen, look)
+            case _:
+                screen.notice = Text(look.text(printable(choice, 40)))
+
+    def _pass_costs(self, led: object, hand: Sequence[Card]) -> bool:
+        return led is not None and any(card.suit == led for card in hand)
+
+    def _submit(self, screen: Screen, action: Action) -> None:
+        assert self.host is not None
+        try:
+            outcome = self.host.submit(screen.place, action)
+        except MushkaError as refused:
+            screen.notice = Text(printable(say(refused)), "bold red")
+            return
+        self._after(outcome)
+
+    def _take_back(self, screen: Screen, look: Look) -> bool:
+        """`u`: the seat that has just moved takes its move back, before anyone else acts."""
+        assert self.host is not None
+        offer = self.host.take_back_offer()
+        if offer is None or offer.seat != screen.place:
+            return False
+        try:
+            self._after(self.host.take_back())
+        except TableError as refused:
+            screen.notice = Text(look.text(say(refused)), "bold")
+        return True
+
+    def _ask_coach(self, screen: Screen, look: Look) -> None:
+        host = self.host
+        assert host is not None
+        turn = host.pending()
+        if turn is None or turn.seat != screen.place:
+            screen.notice = Text(look.text(_("The coach helps with your own move, on your turn.")))
+            return
+        try:
+            advise = host.coach(screen.place)
+        except TableError as refused:
+            screen.notice = Text(look.text(say(refused)), "bold")
+            return
+        self._after(host.take_news())
+        screen.thinking = True
+        loop = asyncio.get_running_loop()
+
+        async def think() -> None:
+            advice = await loop.run_in_executor(None, advise)
+            screen.thinking = False
+            if screen.link in self.screens:
+                screen.hint, screen.overlay = advice, Overlay.HINT
+                self.redraw_one(screen)
+
+        loop.create_task(think())
+
+    # ---------------------------------------------------------------- play going on
+
+    def _after(self, outcome: Outcome) -> None:
+        """Something public happened: everyone's screen is drawn again (by the caller)."""
+        del outcome  # every screen is drawn from the host as it now stands
+        self.on_change()
+
+    def _advance(self) -> None:
+        """Let a computer player think (off the loop) when it is its turn; finish when over."""
+        host = self.host
+        if host is None or self.finished or self.thinking is not None:
+            return
+        turn = host.pending()
+        if turn is None:
+            self._finish()
+            return
+        if turn.computer:
+            self.thinking = asyncio.get_running_loop().create_task(self._computer(turn.seat))
+
+    async def _computer(self, seat: int) -> None:
+        host = self.host
+        assert host is not None
+        try:
+            await asyncio.sleep(self.settings.bot_delay)
+            moment = len(host.public_events()[-1]), len(host.public_events())
+            think = host.computer_move(seat)
+            action = await asyncio.get_running_loop().run_in_executor(None, think)
+            turn = host.pending()
+            if turn is None or turn.seat != seat or moment != (
+                len(host.public_events()[-1]),
+                len(host.public_events()),
+            ):
+                return  # the table moved on meanwhile (a move taken back): think again
+            self._after(host.submit(seat, action))
+        except ComputerPlayerError:
+            self.finished = True
+            raise
+        finally:
+            self.thinking = None
+        self.redraw()
+        self._advance()
+
+    def _finish(self) -> None:
+        host = self.host
+        assert host is not None
+        self.finished = True
+        finished = host.finish()
+        for screen in list(self.screens.values()):
+            with speaking(screen.link.lang):
+                look = Look(screen.link.ascii)
+                sheet = final_sheet(
+                    session_accounts(host.public_events()), host.players, look
+                )
+                screen.link.line(self._plain(Group(sheet), screen.link.width))
+                screen.link.close(0)
+        del finished
+        self.on_over()
+
+    def _waiting_words(self) -> str:
+        host = self.host
+        if host is None:
+            return _("Waiting for everyone to sit down…")
+        turn = host.pending()
+        if turn is None:
+            return ""
+        place = self.places[turn.seat]
+        if place.away:
+            return _("Waiting for {name} to come back…").format(name=place.name)
+        return _("Waiting for {name}…").format(name=place.name)
+
+    def _tell(self, words: str) -> None:
+        self.news.append(Text(words))
+        self.news[:] = self.news[-20:]
+        self.on_change()
+
+    # ---------------------------------------------------------------- drawing
+
+    def redraw(self) -> None:
+        for screen in list(self.screens.values()):
+            self.redraw_one(screen)
+
+    def redraw_one(self, screen: Screen) -> None:
+        link = screen.link
+        if link.closed:
+            return
+        with speaking(link.lang):
+            look = Look(link.ascii)
+            body, prompt = self._screen(screen, look)
+            console = _console(link.width, link.height, link.color)
+            console.print(body, end="")
+            lines = console.file.getvalue().rstrip("\n").split("\n")  # type: ignore[attr-defined]
+            lines = lines[: max(0, link.height - 1)]
+            prompt_line = _console(link.width, 1, link.color)
+            prompt_line.print(prompt, end="")
+            text = prompt_line.file.getvalue()  # type: ignore[attr-defined]
+            frame = "\n".join([*lines, text])
+            link.draw(frame, (len(lines), min(cell_len(prompt.plain), link.width - 1)))
+
+    def _screen(self, screen: Screen, look: Look) -> tuple[RenderableType, Text]:
+        """What `screen` shows now, and its prompt."""
+        host = self.host
+        width, height = screen.link.width, screen.link.height
+        back = Text(look.text(_("Press Enter to go back. ")))
+        if host is None:
+            return self._lobby(look), Text(look.text(_("Waiting for everyone to sit down… ")))
+        view = host.view(screen.place)
+        options = self.settings.options
+        match screen.overlay:
+            case Overlay.HELP:
+                return help_screen(host.rules, look, options), back
+            case Overlay.MEMORY:
+                return memory_panel(view, look, width), back
+            case Overlay.SCORES:
+                return standings(host, look), back
+            case Overlay.HINT:
+                assert screen.hint is not None
+                name = look.names(host.players)[screen.place]
+                return hint_panel(screen.hint, look, name, width), back
+            case Overlay.RULES:
+                pages = self._rule_lines(screen, look)
+                room = max(1, height - 1)
+                shown = pages[screen.page * room : (screen.page + 1) * room]
+                more = (screen.page + 1) * room < len(pages)
+                prompt = (
+                    _("-- rules {at}/{lines} lines: Enter for more, q to go back -- ")
+                    if more
+                    else _("-- end of the rules: Enter to go back -- ")
+                ).format(at=min((screen.page + 1) * room, len(pages)), lines=len(pages))
+                return Text("\n".join(shown)), Text(look.text(prompt))
+            case Overlay.PASS:
+                return self._table(screen, view, look), Text(self._pass_question(view, look))
+            case Overlay.LEAVE:
+                question = _("Leave the table? The game waits for you to come back. [y/N] ")
+                return self._table(screen, view, look), Text(look.text(question))
+            case None:
+                pass
+            case _:
+                assert_never(screen.overlay)
+        turn = host.pending()
+        if screen.thinking:
+            prompt = Text(look.text(_("The coach is thinking…")), "dim")
+        elif turn is not None and turn.seat == screen.place:
+            prompt = Text(look.text(prompt_keys(view, options)))
+        else:
+            prompt = Text(look.text(self._waiting_words() + " "))
+        return self._table(screen, view, look), prompt
+
+    def _table(self, screen: Screen, view: object, look: Look) -> RenderableType:
+        assert self.host is not None
+        from mushka.view import SeatView
+
+        assert isinstance(view, SeatView)
+        notice = screen.notice
+        if notice is None and self.news:
+            notice = self.news[-1]
+        return private_screen(
+            view, look, screen.link.height - 1, notice, options=self.settings.options
+        )
+
+    def _pass_question(self, view: object, look: Look) -> str:
+        from mushka.view import SeatView
+
+        assert isinstance(view, SeatView) and view.led_suit is not None
+        held = [c for c in view.hand if c.suit == view.led_suit]
+        cards = ", ".join(card_label(c, ascii_only=look.ascii_only) for c in held)
+        return look.text(
+            _(
+                "You hold {suit} ({cards}): passing costs a {remise} remise. Pass anyway? [y/N] "
+            ).format(
+                suit=suit_noun(view.led_suit),
+                cards=cards,
+                remise=kopecks(view.rules.remise, language()),
+            )
+        )
+
+    def _rule_lines(self, screen: Screen, look: Look) -> list[str]:
+        console = _console(screen.link.width, screen.link.height, None)
+        rendered = console.render_lines(
+            Markdown(look.text(rulebook_text(language()))),
+            console.options.update(width=screen.link.width),
+            pad=False,
+        )
+        return ["".join(segment.text for segment in line) for line in rendered]
+
+    def _rule_pages(self, screen: Screen) -> int:
+        with speaking(screen.link.lang):
+            lines = len(self._rule_lines(screen, Look(screen.link.ascii)))
+        room = max(1, screen.link.height - 1)
+        return (lines + room - 1) // room
+
+    def _lobby(self, look: Look) -> RenderableType:
+        rows: list[RenderableType] = [
+            Text(look.text(_("Mushka-kopilka: the table fills up")), "bold"),
+            Text(""),
+        ]
+        for place in self.places:
+            if place.computer is not None:
+                who = bot_name(place.index, place.computer)
+                state = _("computer")
+            elif place.name is None:
+                who, state = "…", _("free")
+            else:
+                who = place.name
+                state = _("here") if place.link is not None else _("awaited")
+            rows.append(Text(f"  {place.index + 1}  {printable(who)}  ({state})"))
+        rows.append(Text(""))
+        rows.extend(self.news[-5:])
+        return Group(*rows)
+
+    # ---------------------------------------------------------------- the public table
+
+    def public_frame(self, width: int, height: int, look: Look) -> RenderableType:
+        """The table as everyone may see it (the host's own screen): never a hand."""
+        host = self.host
+        if host is None:
+            return self._lobby(look)
+        status = {p.index: _("away") for p in self.places if p.away}
+        log = self.public_lines(width, look)
+        return public_screen(
+            host.public_view(), look, width, height, log, status, self.settings.options
+        )
+
+    def public_lines(self, width: int, look: Look) -> list[str]:
+        """The public log as lines of text at `width` (the newest last)."""
+        if self.host is None:
+            return [n.plain for n in self.news]
+        return [self._plain(entry, width) for entry in log_entries(self.host, look)]
+
+    @staticmethod
+    def _plain(renderable: RenderableType, width: int) -> str:
+        console = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
+        console.print(renderable)
+        return console.file.getvalue().rstrip("\n")  # type: ignore[attr-defined]
+
+
+def Wording_back(name: str, address: str) -> str:  # noqa: N802
+    return _("{name} is back (from {address}).").format(name=name, address=address)
+
+
+def _console(width: int, height: int, color: str | None) -> Console:
+    return Console(
+        file=io.StringIO(),
+        width=width,
+        height=height,
+        force_terminal=color is not None,
+        color_system=color,  # type: ignore[arg-type]
+        legacy_windows=False,
+        highlight=False,
+        markup=False,
+        emoji=False,
+    )

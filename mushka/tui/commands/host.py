@@ -1,0 +1,204 @@
+"""`mushka host`: one table, several terminals. Checks the options like `play`, guards the save,
+serves the table over SSH and shows the public table on this terminal until the session ends."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+
+import typer
+from rich.console import Console, Group
+from rich.text import Text
+
+from mushka.host.settings import MAX_BOT_DELAY, TableSettings
+from mushka.host.storage import load_game, save_path, state_dir
+from mushka.host.table import TableHost, resumed, saved_table
+from mushka.i18n import _, say
+from mushka.tui.command import command
+from mushka.tui.commands.exits import bad_option, checked_record_target, fail
+from mushka.tui.commands.house import house_rules
+from mushka.tui.commands.play import (
+    PlayOptions,
+    bot_seats,
+    check_names,
+    check_seating,
+    save_lock,
+    saved_or_fail,
+)
+from mushka.tui.hotseat import stopped_words
+from mushka.tui.look import Look, make_console
+
+
+@dataclass(frozen=True)
+class HostOptions:
+    """Everything `mushka host` was asked for: `play`'s options, and where and how to listen."""
+
+    play: PlayOptions
+    port: int
+    bind: str
+    code: str | None
+    authorized_keys: Path | None
+
+
+def host_session(options: HostOptions) -> None:
+    """Serve one table over SSH until its session ends (exit 0), or stop it (saved, exit 0)."""
+    from mushka.net import addresses, codes, hostkey  # here: asyncssh only for `host`
+    from mushka.net.keys import AuthorizedKeysError, read_authorized_keys
+
+    play = options.play
+    rules = house_rules(play.stake, play.remise, play.prices, play.deals, play.exchange)
+    reserved = check_names(play.players)
+    record = checked_record_target(play.record)
+    seats = bot_seats(play.bot, play.bots, play.strategy)
+    if not 0 <= play.bot_delay <= MAX_BOT_DELAY:
+        bad_option(
+            "--bot-delay", _("must be from 0 to {most} seconds").format(most=f"{MAX_BOT_DELAY:g}")
+        )
+    check_seating(reserved, seats)
+    if len(seats) == 4:
+        bad_option("--bots", _("a hosted table needs at least one seat for a person"))
+    if not 0 < options.port < 65536:
+        bad_option("--port", _("must be from 1 to 65535"))
+    keys = None
+    if options.authorized_keys is not None:
+        try:
+            keys = read_authorized_keys(options.authorized_keys)
+        except AuthorizedKeysError as exc:
+            bad_option("--authorized-keys", say(exc))
+    try:
+        code = None if keys is not None else codes.parse_code(options.code or codes.new_code())
+    except codes.CodeError as exc:
+        bad_option("--code", say(exc))
+    console, ascii_table = make_console(play.ascii_only)
+    settings = TableSettings(
+        ascii_only=ascii_table,
+        record_path=str(record) if record else None,
+        bots=seats,
+        bot_delay=play.bot_delay,
+        undo=play.undo,
+        hints=play.hints,
+        record_trusted=True,
+    )
+    with save_lock():
+        host: TableHost | None = None
+        if play.resume:
+            host = resumed(saved_or_fail(), play.ascii_only)
+            settings = host.settings
+        elif (saved := _saved_quietly()) is not None:
+            fail(
+                _(
+                    "an unfinished game is saved ({file}): continue it at this table with "
+                    "{resume}, or at one terminal with {play}"
+                ).format(
+                    file=save_path(),
+                    resume=command("host --resume"),
+                    play=command("resume"),
+                ),
+                1,
+            )
+        try:
+            key = hostkey.load_or_create(state_dir())
+        except hostkey.HostKeyError as exc:
+            fail(say(exc), 1)
+        where = addresses.lan_addresses() or ["localhost"]
+        joining = _joining(where, options.port, code, key.fingerprint, keys is not None)
+        for line in joining:
+            console.print(Text(line))
+        exit_code = asyncio.run(
+            _serve(options, rules, settings, reserved, host, key, code, keys, console, joining)
+        )
+    raise typer.Exit(exit_code)
+
+
+def _saved_quietly() -> object | None:
+    try:
+        return load_game(check=saved_table)
+    except Exception:  # a save that cannot be used is kept aside by load_game: a new table may go on
+        return None
+
+
+def _joining(
+    where: list[str], port: int, code: str | None, fingerprint: str, by_key: bool
+) -> list[str]:
+    """How to join, for the host to read out: the ssh commands, the code, the key's fingerprint."""
+    lines = [_("Players join with:")]
+    lines += [f"  ssh -p {port} {_('NAME')}@{address}" for address in where]
+    if by_key:
+        lines.append(_("Only the keys in the authorized keys file may join, each as its name."))
+    else:
+        lines.append(_("The table code (the password): {code}").format(code=code))
+    lines.append(_("This table's key, as ssh shows it: {fingerprint}").format(fingerprint=fingerprint))
+    return lines
+
+
+async def _serve(
+    options: HostOptions,
+    rules: object,
+    settings: TableSettings,
+    reserved: list[str],
+    host: TableHost | None,
+    key: object,
+    code: str | None,
+    keys: object,
+    console: Console,
+    joining: list[str],
+) -> int:
+    from mushka.house_rules import HouseRules
+    from mushka.net.hostkey import HostKey
+    from mushka.net.keys import AuthorizedKeys
+    from mushka.net.server import TableServer
+    from mushka.net.table import NetTable
+
+    assert isinstance(rules, HouseRules) and isinstance(key, HostKey)
+    assert keys is None or isinstance(keys, AuthorizedKeys)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    look = Look(settings.ascii_only)
+    live = console.is_terminal
+
+    def draw() -> None:
+        if not live:
+            return
+        width, height = console.size
+        console.clear()
+        header = Text(look.text(" · ".join(line.strip() for line in joining[1:])), "dim")
+        console.print(Group(header, table.public_frame(width, height - 2, look)), end="")
+
+    table = NetTable(
+        rules,
+        settings,
+        reserved=reserved,
+        seed=options.play.seed,
+        host=host,
+        on_change=lambda: loop.call_soon(draw),
+        on_over=stop.set,
+    )
+    server = TableServer(table, key, code=code, authorized_keys=keys)
+    try:
+        await server.start(options.bind, options.port)
+    except OSError as exc:
+        fail(_("cannot listen on port {port}: {reason}").format(port=options.port, reason=exc.strerror or exc), 1)
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(number, stop.set)
+    if live:
+        console.set_alt_screen(True)
+    draw()
+    try:
+        await stop.wait()
+    finally:
+        server.close()
+        await server.wait_closed()
+        if live:
+            console.set_alt_screen(False)
+    for line in table.public_lines(console.width, look):
+        console.print(Text(line))
+    if table.finished:
+        return 0
+    if table.host is None:
+        console.print(Text(_("The table closed before its session began.")))
+        return 0
+    words, saved = stopped_words(table.host.stop())
+    console.print(Text(words.replace(command("resume"), command("host --resume"))))
+    return 0 if saved else 1
