@@ -47,12 +47,13 @@ from mushka.ledger import accounts, deal_summary, session_accounts
 from mushka.players.bots import STRATEGIES, Bot
 from mushka.players.coach import hint
 from mushka.record import dumps_session
+from mushka.table_options import TableOptions
 from mushka.tui.coaching import hint_panel, hint_seed
 from mushka.tui.command import command
 from mushka.tui.forced import public_forced_pass
 from mushka.tui.journal import LogLine, deal_lines, kitty_before
 from mushka.tui.keys import InputProblem, interpret, prompt_keys
-from mushka.tui.look import Look, printable, transliterate
+from mushka.tui.look import ATTENTION, Look, printable, transliterate
 from mushka.tui.rulebook import rulebook_text
 from mushka.tui.signals import Quit, Resized, _Signals
 from mushka.tui.storage import (
@@ -125,6 +126,11 @@ class TableSettings:
     # take-back. The record keeps only the move that stood; the public log says what went back.
     undo: bool = False
     hints: bool = False  # house rule: the `h` key shows the coach (off unless agreed)
+
+    @property
+    def options(self) -> TableOptions:
+        """The two house settings the screens draw."""
+        return TableOptions(undo=self.undo, hints=self.hints)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -420,17 +426,10 @@ class HotSeat:
             view = self.session.view(seat)
             height = self.terminal.size()[1]
             self.terminal.show(
-                private_screen(
-                    view,
-                    self.look,
-                    height,
-                    notice,
-                    undo=self.settings.undo,
-                    hints=self.settings.hints,
-                )
+                private_screen(view, self.look, height, notice, options=self.settings.options)
             )
             try:
-                text = self._ask(self.look.text(prompt_keys(view)))
+                text = self._ask(self.look.text(prompt_keys(view, self.settings.options)))
             except Resized:
                 continue  # drawn again at the new size, the same notice kept
             try:
@@ -444,14 +443,14 @@ class HotSeat:
                 if choice == "hint" and not self.settings.hints:
                     notice = Text(
                         self.look.text(_("Hints are off at this table (house rule --hints).")),
-                        style="yellow",
+                        style=ATTENTION,
                     )
                     continue
                 self._overlay(choice)
                 notice = None
                 continue
             if choice == PASS and not self._confirm_pass(view):
-                notice = Text(self.look.text(_("Not passed: choose again.")), style="yellow")
+                notice = Text(self.look.text(_("Not passed: choose again.")), style=ATTENTION)
                 continue
             before = copy.deepcopy(self.session) if self.settings.undo else None
             try:
@@ -549,11 +548,7 @@ class HotSeat:
             height = self.terminal.size()[1]
             self.terminal.show(
                 private_screen(
-                    self.session.view(human),
-                    self.look,
-                    height,
-                    undo=self.settings.undo,
-                    hints=self.settings.hints,
+                    self.session.view(human), self.look, height, options=self.settings.options
                 )
             )
             self._pause_for_bot()
@@ -623,8 +618,7 @@ class HotSeat:
     def _news_lines(self, room: int) -> list[Segments]:
         """The last `room` screen lines of the public log: the news a player needs right now."""
         console = self.terminal.console
-        width = self.terminal.size()[0]
-        options = console.options.update(width=width)
+        options = console.options.update(width=self.terminal.drawing_width())
         tail: list[Segments] = []
         for entry in reversed(self.public_log()):
             rendered = console.render_lines(entry, options, pad=False)
@@ -682,7 +676,7 @@ class HotSeat:
                 self._handoff(move.seat)  # whoever pressed u, the hand goes only to its owner
                 return
             notice = Text(
-                self.look.text(_("Not taken back: {why}.").format(why=why)), style="yellow"
+                self.look.text(_("Not taken back: {why}.").format(why=why)), style=ATTENTION
             )
             self._show_news(room_below=3 + len(lines))
 
@@ -729,9 +723,7 @@ class HotSeat:
             ),
             f" {self.look.dot} {deals} {self.look.text(antes_words)}.",
         )
-        opening = house_rules_panel(
-            self.session.rules, self.look, undo=self.settings.undo, hints=self.settings.hints
-        )
+        opening = house_rules_panel(self.session.rules, self.look, self.settings.options)
         return Group(opening, text) if deal == 0 else text
 
     def _forced_pass(self, seat: int) -> bool:
@@ -774,14 +766,7 @@ class HotSeat:
             return
         self.terminal.clear()
         if what == "help":
-            self.terminal.show(
-                help_screen(
-                    self.session.rules,
-                    self.look,
-                    undo=self.settings.undo,
-                    hints=self.settings.hints,
-                )
-            )
+            self.terminal.show(help_screen(self.session.rules, self.look, self.settings.options))
         elif what == "memory" and self.viewer is not None:
             self.terminal.show(memory_panel(self.session.view(self.viewer), self.look))
         else:
