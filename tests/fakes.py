@@ -53,6 +53,9 @@ class FakeTerminal:
     def size(self) -> tuple[int, int]:
         return self.width, self.height
 
+    def drawing_width(self) -> int:
+        return self.width - 1  # as the real terminal: its last column stays empty
+
     def enter_private(self) -> None:
         self.private = True
 

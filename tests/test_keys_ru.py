@@ -8,22 +8,31 @@ import re
 import pytest
 from conftest import act, make_session
 from drivers import cyrillic_share
+from test_table import render
 
 from mushka.actions import DRAW, PASS, discard, play, take
 from mushka.cards import CARDS, MUSHKA_INDEX
 from mushka.engine import Step
+from mushka.house_rules import HouseRules
 from mushka.i18n import RUSSIAN
+from mushka.table_options import TableOptions
 from mushka.tui.keys import (
     CARD_LETTERS,
     COMMANDS,
     InputProblem,
     commands,
-    help_text,
     interpret,
     move_keys,
     prompt_keys,
 )
+from mushka.tui.look import Look
+from mushka.tui.table import help_screen
 from mushka.view import SeatView
+
+
+def help_text() -> str:
+    """The `?` help at 80 columns, at a table with hints on."""
+    return render(help_screen(HouseRules(), Look(), TableOptions(hints=True)), 80)
 
 
 def lead_view() -> SeatView:

@@ -3,11 +3,16 @@ words for blocked deals, ties and the kitty; everything within 80 columns, even 
 
 from __future__ import annotations
 
+import io
 import random
 import re
+from collections.abc import Iterator, Sequence
 
 import pytest
 from conftest import act, make_session
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
 from test_table import render
 
 from mushka.actions import play
@@ -15,16 +20,20 @@ from mushka.cards import CARDS, MUSHKA_INDEX, RANK_CODES, SUITS, Card, parse_car
 from mushka.engine import Session, Step
 from mushka.events import Draw, Event, Follow, Lead, TakeBack, Trick
 from mushka.house_rules import Exchange, HouseRules
+from mushka.i18n import _ as translated
 from mushka.ledger import SeatAccount, deal_summary, session_accounts
+from mushka.table_options import TableOptions
 from mushka.tui.describe import Words, cards_left
 from mushka.tui.keys import InputProblem, interpret
 from mushka.tui.look import Look
+from mushka.tui.public_table import public_screen
 from mushka.tui.table import (
     choices_line,
     deal_table,
     final_sheet,
     header,
     help_screen,
+    house_rules_line,
     house_rules_panel,
     memory_panel,
     played_cards,
@@ -32,6 +41,7 @@ from mushka.tui.table import (
     prompt_keys,
     shared_ranks,
 )
+from mushka.tui.terminal import ScreenTerminal
 from mushka.view import SeatView
 
 LONG = ("Anastasia Petrova", "Bartholomew Kent", "Vera", "Gleb")  # the first is 17: refused
@@ -81,15 +91,16 @@ def test_the_house_rules_are_on_the_table_in_help_and_at_the_start() -> None:
     screen = render(private_screen(view, look), 80).splitlines()
     assert screen[1] == top[1]
     assert "undo" not in top[1]
-    assert "undo on · hints on\n" in render(header(view, look, undo=True, hints=True), 80)
-    assert "exchange\n" in render(header(view, look, undo=False, hints=False), 80)
+    both = TableOptions(undo=True, hints=True)
+    assert "undo on · hints on\n" in render(header(view, look, both), 80)
+    assert "exchange\n" in render(header(view, look, TableOptions()), 80)
     assert "House rules: stake 20 · remise 7" in render(house_rules_panel(view.rules, look))
-    help_text = render(help_screen(view.rules, look, undo=True))
+    help_text = render(help_screen(view.rules, look, TableOptions(undo=True)))
     assert "House rules:" in help_text
     assert "stake 20 · remise 7 · ♥5 ♣3 ♦2 ♠1 · 2 deals" in help_text
     assert "old exchange · undo on" in help_text and "  m  " in help_text
-    both = render(house_rules_panel(view.rules, look, undo=True, hints=True), 80).splitlines()
-    assert both == [
+    lines = render(house_rules_panel(view.rules, look, both), 80).splitlines()
+    assert lines == [
         "House rules:",
         "stake 20 · remise 7 · ♥5 ♣3 ♦2 ♠1 · 2 deals · old exchange · undo on · hints on",
     ]
@@ -374,7 +385,7 @@ def test_sixteen_character_names_fit_80_columns_uncut(look: Look) -> None:
     assert LONG[0] not in SIXTEEN and len(max(SIXTEEN, key=len)) == 16
 
 
-def test_the_last_trick_names_the_winning_card_the_engine_recorded() -> None:
+def test_the_last_trick_shows_who_played_what_who_took_it_and_for_how_much() -> None:
     session = make_session(
         ["QH 7C 8C 9C 10C", "KH 8D 7S 8S AS", "JC QC 9D 7D 9S", "JH KC 10D 10S JS"], talon="AD"
     )
@@ -383,13 +394,15 @@ def test_the_last_trick_names_the_winning_card_the_engine_recorded() -> None:
     trick = next(e for e in view.events if isinstance(e, Trick))
     assert trick.card == parse_card("KH")
     text = render(private_screen(view, Look()))
-    assert "Boris took ♥ with K♥" in text and "+4 kop" in text
-    told = [e._replace(card=parse_card("JH")) if e is trick else e for e in view.events]
-    assert "took ♥ with J♥" in render(private_screen(view._replace(events=tuple(told)), Look()))
-    old = [e._replace(card=None) if e is trick else e for e in view.events]
-    assert re.search(
-        r"Boris took ♥ +│", render(private_screen(view._replace(events=tuple(old)), Look()))
-    )
+    assert "│ Anna  Q♥    " in text and "│ Gleb  J♥    " in text
+    assert "│ Boris K♥ ◀ " in text and "│ Vera  drew, not hearts " in text
+    assert "◀ took it: +4 kop ─╯" in text
+    # the marker is on the row of the seat the engine's Trick names, as the record says it
+    told = [e._replace(winner=3, card=parse_card("JH")) if e is trick else e for e in view.events]
+    text = render(private_screen(view._replace(events=tuple(told)), Look()))
+    assert "│ Gleb  J♥ ◀ " in text and "│ Boris K♥    " in text
+    old = [e._replace(card=None) if e is trick else e for e in view.events]  # an older record
+    assert "│ Boris K♥ ◀ " in render(private_screen(view._replace(events=tuple(old)), Look()))
 
 
 def test_problems_with_one_face_down_card_or_one_card_in_hand_read_naturally() -> None:
@@ -439,3 +452,215 @@ def test_every_screen_of_a_game_fits_its_terminal(width: int, height: int) -> No
         titles = [line for line in lines if "╭─" in line and ", led by" in line]
         for line in titles:  # a panel title is never cut short
             assert any(f"led by {name}" in line for name in SIXTEEN)
+
+
+# ---------------------------------------------------------------- 80 columns, computer players
+
+BOTS = ("Anna", "Bot 2 (strong)", "Bot 3 (strong)", "Bot 4 (strong)")
+BOTS_RU = ("Анна", "Бот 2 (сильный)", "Бот 3 (сильный)", "Бот 4 (сильный)")
+
+
+def test_the_help_wraps_under_its_words_and_lists_h_and_u_only_where_allowed() -> None:
+    rules = HouseRules()
+    for options in (TableOptions(), TableOptions(hints=True), TableOptions(undo=True, hints=True)):
+        lines = render(help_screen(rules, Look(), options), 80).splitlines()
+        assert all(len(line) <= 80 for line in lines)
+        rows = lines[1 : lines.index(next(ln for ln in lines if ln.startswith("Ctrl-C")))]
+        assert all(line.startswith("  ") for line in rows), rows  # nothing wraps to column 0
+        continued = [line for line in rows if line.startswith("               ")]
+        assert "               position)" in [line.rstrip() for line in continued]
+        keys = [line.split()[0] for line in rows if not line.startswith("   ")]
+        assert ("h," in keys) == options.hints and ("u" in keys) == options.undo
+
+
+def test_the_house_rules_line_is_never_cut() -> None:
+    session = random_session(3, 40, players=BOTS)
+    view = session.view(session.to_act or 0)
+    for width in (80, 79):
+        text = render(header(view, Look(), TableOptions(undo=True, hints=True)), width)
+        assert "…" not in text and "undo on" in text and "hints on" in text
+        assert all(len(line.rstrip()) <= width for line in text.splitlines())
+        shown = [part for line in text.splitlines()[1:] for part in line.strip().split(" · ")]
+        whole = house_rules_line(view.rules, Look(), TableOptions(True, True)).plain
+        assert shown == whole.split(" · ")  # broken between two rules, never inside one
+    narrow = render(house_rules_panel(view.rules, Look(), TableOptions(True, True)), 40)
+    assert "…" not in narrow and all(len(line.rstrip()) <= 40 for line in narrow.splitlines())
+
+
+def test_the_prompt_lists_h_with_hints_on() -> None:
+    view = random_session(3, 40, players=BOTS).view(0)
+    assert "h hint" not in prompt_keys(view) and "h hint" not in prompt_keys(view, TableOptions())
+    assert "h hint, q save & quit]" in prompt_keys(view, TableOptions(hints=True))
+
+
+@pytest.mark.parametrize("players", [BOTS, SIXTEEN], ids=["computers", "sixteen"])
+def test_deal_tables_and_the_final_sheet_fit_80_columns_with_nothing_cut(
+    players: tuple[str, ...],
+) -> None:
+    session = random_session(3, 2000, players=players)
+    log = session.log()
+    for number in range(1, len(log) + 1):
+        totals = [a.net for a in session_accounts(log[:number])]
+        table = render(deal_table(deal_summary(number, log[number - 1]), players, totals, Look()))
+        lines = table.splitlines()
+        assert all(len(line) <= 80 for line in lines) and "…" not in table
+        headings = next(line for line in lines if "player" in line)
+        for word in ("out", "tricks", "won", "antes", "remises", "took kitty", "deal", "total"):
+            assert word in headings  # every heading on one line, whole
+        rows = lines[lines.index(headings) + 2 :]
+        for name in players:  # a row per player, on one line
+            assert len([line for line in rows if name in line]) == 1
+    sheet = render(final_sheet(session_accounts(log), players, Look()))
+    assert "…" not in sheet and all(len(line) <= 80 for line in sheet.splitlines())
+
+
+def test_the_memory_grid_has_rank_headings() -> None:
+    view = random_session(5, 30).view(0)
+    lines = render(memory_panel(view, Look()), 60).splitlines()
+    inner = [line.split("│")[1][1:] for line in lines[1:6]]  # after the border and its space
+    cells = [[row[2 + 3 * i : 5 + 3 * i].strip() for i in range(8)] for row in inner]
+    assert cells[0] == ["A", "K", "Q", "J", "10", "9", "8", "7"]
+    assert [row[:1] for row in inner[1:]] == ["♥", "♣", "♦", "♠"]
+    played = 0
+    for row in cells[1:]:  # each played card's rank under its heading, a dot where unplayed
+        for heading, cell in zip(cells[0], row, strict=True):
+            assert cell in (heading, "·")
+            played += cell == heading
+    assert played == len(played_cards(view.events)) > 0
+
+
+# ---------------------------------------------------------------- every screen, every terminal
+
+SIZES = [(80, 24), (120, 30), (132, 43), (40, 16), (60, 20), (79, 23)]
+NOTICE = Text(
+    "“zzz” is not a move. Type a card's number (1–5) or code (e.g. qh), d to draw, p to "
+    "pass, or ? for help.",
+    style="bold red",
+)
+
+
+def shown(view: SeatView, width: int, height: int, notice: Text | None) -> list[str]:
+    """The terminal's lines: the private screen as the hot seat shows it, then its prompt."""
+    console = Console(
+        width=width,
+        height=height,
+        record=True,
+        color_system=None,
+        force_terminal=False,
+        highlight=False,
+        file=io.StringIO(),
+    )
+    screen = private_screen(view, Look(), height, notice, options=TableOptions(True, True))
+    ScreenTerminal(console).show(screen)
+    lines = console.export_text().splitlines()
+    if view.is_my_turn:
+        lines += [line.plain for line in Text(screen.prompt(width)).wrap(console, width)]
+    return lines
+
+
+def nothing_cut(text: str, players: Sequence[str]) -> None:
+    """No word cut short with an ellipsis: the only words an ellipsis may follow are those of
+    "Anna to lead…" and "Waiting for Anna…"."""
+    for name in players:
+        for whole in (
+            translated("{name} to lead").format(name=name),
+            translated("Waiting for {name}").format(name=name),
+        ):
+            text = text.replace(whole + "…", "")
+    assert not re.search(r"[^\s│]…", text), re.findall(r".{20}[^\s│]….{5}", text)
+
+
+def session_views(seed: int, players: tuple[str, ...]) -> Iterator[SeatView]:
+    """The acting seat's view at every decision of a seeded session; at every third, the first
+    seat's too (the screen of a player waiting for the computers)."""
+    session = Session(
+        players, HouseRules(exchange=Exchange(("modern", "old")[seed % 2])), seed=seed
+    )
+    rng = random.Random(seed)
+    step = 0
+    while not session.is_over:
+        assert session.to_act is not None
+        yield session.view(session.to_act)
+        if step % 3 == 0 and session.to_act != 0:
+            yield session.view(0)
+        step += 1
+        session.apply(rng.choice(session.legal_actions()))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_screen_of_whole_sessions_fits_with_nothing_cut(
+    lang: str, request: pytest.FixtureRequest
+) -> None:
+    if lang == "ru":
+        request.getfixturevalue("russian")
+    players = BOTS if lang == "en" else BOTS_RU
+    drawn = 0
+    for number, view in enumerate(session_views(11, players)):
+        notice = NOTICE if view.is_my_turn and number % 5 == 0 else None
+        for width, height in SIZES if number % 3 == 0 else SIZES[:4]:
+            lines = shown(view, width, height, notice)
+            text = "\n".join(lines)
+            assert len(lines) <= height and all(cell_len(line) <= width for line in lines)
+            nothing_cut(text, players)
+            title = translated("{name}, your hand").format(name=players[view.seat])
+            assert title in text, (width, height)
+            if view.is_my_turn:
+                assert lines[-1].startswith(translated("Your move [{keys}]: ").split("[")[0])
+            drawn += 1
+    assert drawn > 500
+
+
+def test_screens_use_the_room_of_a_large_terminal() -> None:
+    follows = [v for v in all_views(range(1)) if v.is_my_turn and len(v.trick_plays) >= 2]
+    leads = [v for v in all_views(range(1)) if v.is_my_turn and v.step is Step.LEAD]
+    for view in follows[:: len(follows) // 4] + leads[:: len(leads) // 2]:
+        small = "\n".join(shown(view, 80, 24, None))
+        large = "\n".join(shown(view, 120, 30, None))
+        assert "╰─1─╯" not in small and "╰─1─╯" in large  # cards drawn as cards
+        numbers = [f"{n}".center(3, "─") for n in range(1, len(view.hand) + 1)]
+        assert all(f"╰{number}╯" in large for number in numbers)
+        legal = {a.card for a in view.legal_actions if a.card is not None}
+        hand = large.split("your hand")[1].splitlines()
+        for number, card in enumerate(view.hand, start=1):  # the playable ones raised
+            row = next(
+                i for i, line in enumerate(hand) if f"╰{f'{number}'.center(3, '─')}╯" in line
+            )
+            assert row == (4 if card in legal else 5), (card, hand)
+        for _seat, card in view.trick_plays:  # the trick round the table, each card boxed
+            assert f"│{card.label():<3}│" in large
+
+
+# ---------------------------------------------------------------- light and dark backgrounds
+
+
+def colours(renderable: object, width: int = 80) -> set[str]:
+    """The colours (foreground or background) a renderable is drawn in."""
+    console = Console(
+        width=width, color_system="truecolor", force_terminal=True, file=io.StringIO()
+    )
+    found: set[str] = set()
+    for segment in console.render(renderable):  # type: ignore[arg-type]
+        if segment.style is not None:
+            found |= {c.name for c in (segment.style.color, segment.style.bgcolor) if c is not None}
+    return found
+
+
+def test_every_screen_reads_on_a_light_background_as_on_a_dark_one() -> None:
+    """Only red (hearts, diamonds, errors) and magenta (the mushka), mid-tones legible on white
+    and on black; emphasis is the terminal's own colour in bold, never yellow, cyan or green
+    (they fade on xterm's white) nor blue (it fades on black)."""
+    used: set[str] = set()
+    for view in all_views(range(1))[::25]:
+        for width, height in ((80, 24), (120, 30), (40, 16)):
+            screen = private_screen(view, Look(), height, options=TableOptions(True, True))
+            used |= colours(screen, width)
+            used |= colours(public_screen(view, Look(), width, height, ["Anna led 7♣"]), width)
+        used |= colours(memory_panel(view, Look()))
+    session = random_session(3, 2000, players=BOTS)
+    log = session.log()
+    used |= colours(deal_table(deal_summary(1, log[0]), BOTS, [0, 0, 0, 0], Look()))
+    used |= colours(final_sheet(session_accounts(log), BOTS, Look()))
+    used |= colours(help_screen(session.rules, Look(), TableOptions(True, True)))
+    assert used <= {"red", "magenta"}, used
+    assert "red" in used and "magenta" in used

@@ -27,14 +27,14 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def spawn(home: Path, rows: int, cols: int) -> Child:
+def spawn(home: Path, rows: int, cols: int, *extra: str) -> Child:
     env = {
         **os.environ,
         "XDG_STATE_HOME": str(home / "state"),
         "XDG_DATA_HOME": str(home / "data"),
         "TERM": "xterm-256color",
     }
-    args = ["play", "--seed", "7", "--stake", "20"]
+    args = ["play", "--seed", "7", "--stake", "20", *extra]
     for name in ("Anna", "Boris", "Vera", "Gleb"):
         args += ["--player", name]
     child = pexpect.spawn(
@@ -69,8 +69,9 @@ def test_house_rules_show_at_the_start_on_the_table_and_in_help_and_o_shows_the_
         child.sendline("?")
         child.expect("Press Enter to go back")
         shown = seen(child)
-        assert "House rules:" in shown and "o             the cards played" in shown
-        assert "m             play the mushka" in shown
+        assert "House rules:" in shown and re.search(r"\n  o +the cards played", shown)
+        assert re.search(r"\n  m +play the mushka", shown)
+        assert not re.search(r"\n  (h|u)\b", shown)  # no hints, no take-backs at this table
         child.sendline("")
         child.expect(MOVE)
     finally:
@@ -84,5 +85,42 @@ def test_a_large_terminal_shows_the_memory_beside_the_trick(tmp_path: Path) -> N
         child.sendline("")
         child.expect(MOVE)
         assert "played this deal" in seen(child)
+    finally:
+        child.terminate(force=True)
+
+
+def test_a_large_terminal_draws_the_cards_as_cards_and_the_trick_round_the_table(
+    tmp_path: Path,
+) -> None:
+    child = spawn(tmp_path, 30, 120)
+    try:
+        child.expect(HANDOFF)
+        child.sendline("")
+        child.expect(MOVE)
+        first = seen(child)
+        assert "╰─1─╯" in first and "╰─5─╯" in first and "your hand" in first
+        child.sendline("1")  # the first card led; the next player sees it on the table
+        child.expect(HANDOFF)
+        child.sendline("")
+        child.expect(MOVE)
+        assert re.search(r"│(10|[7-9JQKA])[♥♣♦♠] +│", seen(child))
+    finally:
+        child.terminate(force=True)
+
+
+def test_the_prompt_and_the_header_name_the_tables_undo_and_hints(tmp_path: Path) -> None:
+    child = spawn(tmp_path, 24, 80, "--undo", "--hints")
+    try:
+        child.expect(HANDOFF)
+        child.sendline("")
+        child.expect(MOVE)
+        screen = seen(child)
+        child.expect(r"\]: ")
+        assert seen(child).endswith("s scores, h hint, q save & quit")
+        assert "undo on" in screen and "hints on" in screen and "hint…" not in screen
+        child.sendline("?")
+        child.expect("Press Enter to go back")
+        assert re.search(r"\n  h, hint +the coach", seen(child))
+        assert re.search(r"\n  u +on the handoff", seen(child))
     finally:
         child.terminate(force=True)

@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import random
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from conftest import act, make_session
+from conftest import QUICK, act, examples, make_session
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.cells import cell_len
 from rich.console import Console
+from rich.panel import Panel
+from rich.rule import Rule
 
 from mushka.actions import DRAW, PASS, play
-from mushka.cards import CARDS
+from mushka.cards import CARDS, Card, Suit, parse_card
 from mushka.engine import Session, Step
 from mushka.errors import InvalidActionError
+from mushka.events import Draw, Event, Follow, Lead, TakeBack, Trick
+from mushka.house_rules import Exchange, HouseRules
 from mushka.ledger import deal_summary, session_accounts
 from mushka.record import loads
 from mushka.tui.keys import InputProblem, interpret
+from mushka.tui.public_table import public_screen
 from mushka.tui.table import (
     Look,
     choices_line,
@@ -27,6 +37,8 @@ from mushka.tui.table import (
     private_screen,
     too_small,
 )
+from mushka.tui.terminal import ScreenTerminal
+from mushka.tui.trick import laid, open_winner, winning_play
 from mushka.view import SeatView
 
 CARD_LABEL = re.compile(r"(?<![\w])(10|[7-9JQKA])([♥♣♦♠HCDS])(?![\w])")
@@ -244,3 +256,161 @@ def test_a_seat_not_to_act_sees_whom_the_table_waits_for() -> None:
     )
     text = render(private_screen(session.view(2), Look()))
     assert "Waiting for Anna…" in text and "Vera, your hand" in text
+
+
+# ---------------------------------------------------------------- tricks a player can follow
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(seed=st.integers(0, 10**6), exchange=st.sampled_from(list(Exchange)))
+def test_winning_so_far_is_what_the_engine_decides_if_the_trick_ended_now(
+    seed: int, exchange: Exchange
+) -> None:
+    """After every play, the seat and card the table marks as winning are those the engine
+    names if everyone still to answer passes; and every finished trick's winner and card are
+    what winning_play says of all its plays (draws played from the talon and the mushka too)."""
+    session = Session(["Anna", "Boris", "Vera", "Gleb"], HouseRules(exchange=exchange), seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    on_table: list[tuple[int, Card]] = []
+    while not session.is_over:
+        if session.step is Step.FOLLOW:
+            ended = copy.deepcopy(session)
+            closing: Trick | TakeBack | None = None
+            while closing is None:
+                closing = next(
+                    (e for e in ended.apply(PASS) if isinstance(e, Trick | TakeBack)), None
+                )
+            expected = (closing.winner, closing.card) if isinstance(closing, Trick) else None
+            for seat in range(4):  # every seat reads the same public facts
+                assert open_winner(session.view(seat)) == expected
+            checked += 1
+        for event in session.apply(rng.choice(session.legal_actions())):
+            if isinstance(event, Lead):
+                on_table = []
+            if isinstance(event, Lead | Follow | Draw) and (card := laid(event)) is not None:
+                on_table.append((event.seat, card))
+            if isinstance(event, Trick):
+                assert winning_play(on_table, event.suit) == (event.winner, event.card)
+    assert checked > 10
+
+
+def test_the_trick_panel_marks_who_is_winning_so_far() -> None:
+    session = make_session(
+        ["QH 7C 8C 9C 10C", "KH 8D 7S 8S AS", "JC QC 9D 7D 9S", "JH KC 10D 10S JS"], talon="AH"
+    )
+    act(session, "QH")
+    alone = render(private_screen(session.view(1), Look()))
+    assert "◀" not in alone  # a lead nobody has joined would go back, not be won
+    act(session, "KH")
+    text = render(private_screen(session.view(2), Look()))
+    assert "│ Boris K♥ ◀ " in text and "│ Anna  Q♥    " in text
+    assert "◀ winning so far ─╯" in text
+    act(session, "draw")  # Vera draws A♥ and must play it: it wins so far
+    text = render(private_screen(session.view(3), Look()))
+    assert "│ Vera  drew A♥ ◀ " in text and "│ Boris K♥    " in text
+    assert open_winner(session.view(3)) == (2, parse_card("AH"))
+
+
+def test_the_mushka_takes_over_any_lead_but_spades() -> None:
+    assert winning_play([(0, parse_card("AH")), (1, parse_card("AS"))], Suit.H) == (
+        1,
+        parse_card("AS"),
+    )
+    spades = [(0, parse_card("7S")), (1, parse_card("AS")), (2, parse_card("KS"))]
+    assert winning_play(spades, Suit.S) == (1, parse_card("AS"))
+    off_suit = [(0, parse_card("9D")), (1, parse_card("KD")), (2, parse_card("10D"))]
+    assert winning_play(off_suit, Suit.D) == (1, parse_card("KD"))
+    assert winning_play([(0, parse_card("9D"))], Suit.D) is None
+
+
+# ---------------------------------------------------------------- the right edge
+
+
+def test_the_terminal_leaves_its_last_column_empty() -> None:
+    """xterm with many fonts draws ─ a pixel past its cell; in the last column that pixel lands
+    in a border that clearing the screen never repaints: a stray mark for the rest of the game."""
+    console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+    session = midgame(30)
+    ScreenTerminal(console).show(
+        Rule("Pass the terminal to Boris"),
+        private_screen(session.view(session.to_act or 0), Look(), 24),
+        Panel("a panel as wide as it may be"),
+    )
+    lines = console.export_text().splitlines()
+    assert lines and max(cell_len(line.rstrip()) for line in lines) == 79
+
+
+# ---------------------------------------------------------------- the public table
+
+
+def publicly_seen(events: Sequence[Event]) -> set[str]:
+    """The cards laid face up in a deal: leads (those taken back too), follows, draws played."""
+    seen = set()
+    for event in events:
+        if isinstance(event, Lead | Follow) or (isinstance(event, Draw) and event.played):
+            assert event.card is not None
+            seen.add(CARDS[event.card].code)
+    return seen
+
+
+@pytest.mark.parametrize(("width", "height"), [(40, 16), (80, 24), (132, 43)])
+def test_the_public_table_never_shows_a_card_of_any_hand(width: int, height: int) -> None:
+    checked = 0
+    for seed in (3, 4):
+        session = Session(
+            ["Anna", "Bot 2 (strong)", "Bot 3 (strong)", "Bot 4 (strong)"],
+            HouseRules(exchange=Exchange.MODERN if seed % 2 else Exchange.OLD),
+            seed=seed,
+        )
+        rng = random.Random(seed)
+        step = 0
+        while not session.is_over:
+            step += 1
+            if step % (3 if QUICK else 1) == 0:
+                seat = rng.randrange(4)
+                events = session.log()[-1]
+                log = Look().words(session.players).events(events)
+                status = {rng.randrange(4): "away"}
+                text = render_screen(
+                    public_screen(session.view(seat), Look(), width, height, log, status),
+                    width,
+                )
+                lines = text.splitlines()
+                assert len(lines) <= height - 1 and all(cell_len(line) < width for line in lines)
+                assert labels(text) <= publicly_seen(events), seed
+                hands = {c.code for s in range(4) for c in session.hand(s)}
+                assert not labels(text) & (hands - publicly_seen(events))
+                assert "your hand" not in text and "You " not in text
+                checked += 1
+            session.apply(rng.choice(session.legal_actions()))
+    assert checked > 50
+
+
+def test_the_public_table_says_who_is_away_and_whose_turn_it_is() -> None:
+    session = midgame(30)
+    seat = session.to_act
+    assert seat is not None
+    view = session.view((seat + 1) % 4)
+    for width, height in ((80, 24), (40, 16)):
+        text = render_screen(
+            public_screen(view, Look(), width, height, ["Anna led 7♣"], {2: "away"}), width
+        )
+        assert "away" in text and "▶" in text and "Anna led 7♣" in text
+        assert "kitty" in text and str(view.kitty) in text
+        for name in session.players:
+            assert name in text
+
+
+def render_screen(renderable: object, width: int) -> str:
+    """What a terminal `width` wide shows of `renderable` (through Terminal.show)."""
+    console = Console(
+        width=width,
+        record=True,
+        force_terminal=False,
+        color_system=None,
+        highlight=False,
+        file=io.StringIO(),
+    )
+    ScreenTerminal(console).show(renderable)  # type: ignore[arg-type]
+    return console.export_text()

@@ -23,8 +23,9 @@ from mushka.record import dumps_session
 from mushka.tui.coaching import hint_panel
 from mushka.tui.journal import LogLine, deal_lines
 from mushka.tui.look import Look
+from mushka.tui.public_table import public_screen
 from mushka.tui.replay_view import frames
-from mushka.tui.table import deal_table, final_sheet, private_screen
+from mushka.tui.table import deal_table, final_sheet, memory_panel, private_screen
 from mushka.view import SeatView
 
 NAMES = ("Анна", "Борис", "Вера", "Глеб")
@@ -226,3 +227,41 @@ def test_english_is_spoken_again_once_asked_for() -> None:
     for name in NAMES:
         text = text.replace(name, "")
     assert not re.search(r"[А-Яа-я]", text)
+
+
+# ---------------------------------------------------------------- small and large screens
+
+BOTS = ("Анна", "Бот 2 (сильный)", "Бот 3 (сильный)", "Бот 4 (сильный)")
+
+
+def test_the_memory_grid_is_headed_by_the_russian_ranks() -> None:
+    view = played(4, steps=40).view(0)
+    text = render(memory_panel(view, Look()), 60)
+    assert "     Т  К  Д  В 10  9  8  7" in text
+    assert "Т  К  Д  В" not in render(memory_panel(view, Look(ascii_only=True)), 60)
+
+
+def test_deal_tables_with_computer_players_fit_80_columns_in_russian() -> None:
+    session = played(8, BOTS)
+    log = session.log()
+    for number, events in enumerate(log, start=1):
+        totals = [a.net for a in session_accounts(log[:number])]
+        text = render(deal_table(deal_summary(number, events), BOTS, totals, Look()))
+        fits(text)
+        assert "…" not in text
+        headings = next(line for line in text.splitlines() if "игрок" in line)
+        assert all(word in headings for word in ("ставки", "ремизы", "касса", "всего"))
+        speaks_russian(text, BOTS)
+
+
+@pytest.mark.parametrize(("width", "height"), [(40, 16), (60, 20), (120, 30)])
+def test_the_compact_large_and_public_screens_speak_russian(width: int, height: int) -> None:
+    for view in screens(5, BOTS).values():
+        text = render(private_screen(view, Look(), height=height), width)
+        fits(text, width, height)
+        speaks_russian(text, BOTS)
+        assert f"{view.players[view.seat]}, ваши карты" in text
+        public = render(public_screen(view, Look(), width, height, ["Анна выходит с 7♣"]), width)
+        fits(public, width, height)
+        speaks_russian(public, BOTS)
+        assert "касса" in public and "ваши карты" not in public

@@ -11,6 +11,7 @@ from typing import Any, Final
 from mushka.defaults import BOT_DELAY
 from mushka.errors import MushkaError
 from mushka.players.strategies import STRATEGY_NAMES
+from mushka.table_options import TableOptions
 from mushka.wording import Wording
 
 MAX_BOT_DELAY: Final = 60.0  # seconds; a save asking for more is not one this table wrote
@@ -37,6 +38,11 @@ class TableSettings:
     # Whether `record_path` was given by the player in this very process (and checked then), so
     # that the record may replace the file found there; a path read back from a save may not.
     record_trusted: bool = field(default=False, compare=False)
+
+    @property
+    def options(self) -> TableOptions:
+        """The two house settings the screens draw."""
+        return TableOptions(undo=self.undo, hints=self.hints)
 
     def to_json(self) -> dict[str, Any]:
         return {

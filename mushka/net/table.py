@@ -26,7 +26,7 @@ from mushka.host.table import ComputerPlayerError, Outcome, TableError, TableHos
 from mushka.house_rules import HouseRules
 from mushka.i18n import _, card_label, kopecks, language, say, suit_noun, use_language
 from mushka.ledger import session_accounts
-from mushka.names import name_problem, printable, same_name
+from mushka.names import name_problem, printable
 from mushka.net.seat import Seat
 from mushka.players.coach import Hint
 from mushka.tui.coaching import hint_panel
@@ -81,6 +81,7 @@ class Screen:
     page: int = 0  # of the rulebook
     hint: Hint | None = None
     thinking: bool = False  # the coach is working for this seat
+    task: asyncio.Task[None] | None = None
     said: list[Text] = field(default_factory=list)  # public news since the last draw
 
 
@@ -208,7 +209,8 @@ class NetTable:
 
     def _start(self) -> None:
         names = [
-            p.name if p.computer is None else bot_name(p.index, p.computer) for p in self.places
+            bot_name(p.index, p.computer) if p.computer is not None else p.name or ""
+            for p in self.places
         ]
         for place, name in zip(self.places, names, strict=True):
             place.name = name
@@ -366,7 +368,7 @@ class NetTable:
                 screen.hint, screen.overlay = advice, Overlay.HINT
                 self.redraw_one(screen)
 
-        loop.create_task(think())
+        screen.task = loop.create_task(think())
 
     # ---------------------------------------------------------------- play going on
 
@@ -396,9 +398,14 @@ class NetTable:
             think = host.computer_move(seat)
             action = await asyncio.get_running_loop().run_in_executor(None, think)
             turn = host.pending()
-            if turn is None or turn.seat != seat or moment != (
-                len(host.public_events()[-1]),
-                len(host.public_events()),
+            if (
+                turn is None
+                or turn.seat != seat
+                or moment
+                != (
+                    len(host.public_events()[-1]),
+                    len(host.public_events()),
+                )
             ):
                 return  # the table moved on meanwhile (a move taken back): think again
             self._after(host.submit(seat, action))
@@ -418,9 +425,7 @@ class NetTable:
         for screen in list(self.screens.values()):
             with speaking(screen.link.lang):
                 look = Look(screen.link.ascii)
-                sheet = final_sheet(
-                    session_accounts(host.public_events()), host.players, look
-                )
+                sheet = final_sheet(session_accounts(host.public_events()), host.players, look)
                 screen.link.line(self._plain(Group(sheet), screen.link.width))
                 screen.link.close(0)
         del finished
@@ -508,12 +513,12 @@ class NetTable:
                 assert_never(screen.overlay)
         turn = host.pending()
         if screen.thinking:
-            prompt = Text(look.text(_("The coach is thinking…")), "dim")
+            asking = Text(look.text(_("The coach is thinking…")), "dim")
         elif turn is not None and turn.seat == screen.place:
-            prompt = Text(look.text(prompt_keys(view, options)))
+            asking = Text(look.text(prompt_keys(view, options)))
         else:
-            prompt = Text(look.text(self._waiting_words() + " "))
-        return self._table(screen, view, look), prompt
+            asking = Text(look.text(self._waiting_words() + " "))
+        return self._table(screen, view, look), asking
 
     def _table(self, screen: Screen, view: object, look: Look) -> RenderableType:
         assert self.host is not None
@@ -598,12 +603,12 @@ class NetTable:
 
     @staticmethod
     def _plain(renderable: RenderableType, width: int) -> str:
-        console = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
-        console.print(renderable)
-        return console.file.getvalue().rstrip("\n")  # type: ignore[attr-defined]
+        out = io.StringIO()
+        Console(file=out, width=width, color_system=None, highlight=False).print(renderable)
+        return out.getvalue().rstrip("\n")
 
 
-def Wording_back(name: str, address: str) -> str:  # noqa: N802
+def Wording_back(name: str, address: str) -> str:
     return _("{name} is back (from {address}).").format(name=name, address=address)
 
 

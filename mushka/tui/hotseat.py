@@ -27,7 +27,7 @@ from mushka.names import printable
 from mushka.tui.coaching import hint_panel
 from mushka.tui.command import command
 from mushka.tui.keys import InputProblem, interpret, prompt_keys
-from mushka.tui.look import Look, transliterate
+from mushka.tui.look import ATTENTION, Look, transliterate
 from mushka.tui.public_log import log_entries, standings
 from mushka.tui.rulebook import rulebook_text
 from mushka.tui.signals import Quit, Resized, _Signals
@@ -166,17 +166,10 @@ class HotSeat:
             view = self.host.view(seat)
             height = self.terminal.size()[1]
             self.terminal.show(
-                private_screen(
-                    view,
-                    self.look,
-                    height,
-                    notice,
-                    undo=self.settings.undo,
-                    hints=self.settings.hints,
-                )
+                private_screen(view, self.look, height, notice, options=self.settings.options)
             )
             try:
-                text = self._ask(self.look.text(prompt_keys(view)))
+                text = self._ask(self.look.text(prompt_keys(view, self.settings.options)))
             except Resized:
                 continue  # drawn again at the new size, the same notice kept
             try:
@@ -190,14 +183,14 @@ class HotSeat:
                 if choice == "hint" and not turn.hints:
                     notice = Text(
                         self.look.text(_("Hints are off at this table (house rule --hints).")),
-                        style="yellow",
+                        style=ATTENTION,
                     )
                     continue
                 self._overlay(choice)
                 notice = None
                 continue
             if choice == PASS and not self._confirm_pass(view):
-                notice = Text(self.look.text(_("Not passed: choose again.")), style="yellow")
+                notice = Text(self.look.text(_("Not passed: choose again.")), style=ATTENTION)
                 continue
             try:
                 return self.host.submit(seat, choice)
@@ -278,11 +271,7 @@ class HotSeat:
             height = self.terminal.size()[1]
             self.terminal.show(
                 private_screen(
-                    self.host.view(human),
-                    self.look,
-                    height,
-                    undo=self.settings.undo,
-                    hints=self.settings.hints,
+                    self.host.view(human), self.look, height, options=self.settings.options
                 )
             )
             self._pause_for_bot()
@@ -322,8 +311,7 @@ class HotSeat:
     def _news_lines(self, room: int) -> list[Segments]:
         """The last `room` screen lines of the public log: the news a player needs right now."""
         console = self.terminal.console
-        width = self.terminal.size()[0]
-        options = console.options.update(width=width)
+        options = console.options.update(width=self.terminal.drawing_width())
         tail: list[Segments] = []
         for entry in reversed(self.public_log()):
             rendered = console.render_lines(entry, options, pad=False)
@@ -385,7 +373,7 @@ class HotSeat:
             try:
                 self.host.take_back()
             except TableError as refused:
-                notice = Text(self.look.text(say(refused)), style="yellow")
+                notice = Text(self.look.text(say(refused)), style=ATTENTION)
                 self._show_news(room_below=3 + len(lines))
                 continue
             log = self.host.public_events()
@@ -421,14 +409,7 @@ class HotSeat:
             return
         self.terminal.clear()
         if what == "help":
-            self.terminal.show(
-                help_screen(
-                    self.host.rules,
-                    self.look,
-                    undo=self.settings.undo,
-                    hints=self.settings.hints,
-                )
-            )
+            self.terminal.show(help_screen(self.host.rules, self.look, self.settings.options))
         elif what == "memory" and self.viewer is not None:
             self.terminal.show(memory_panel(self.host.view(self.viewer), self.look))
         else:

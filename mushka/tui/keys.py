@@ -13,6 +13,7 @@ from mushka.engine import Step
 from mushka.errors import InvalidCardError
 from mushka.i18n import ENGLISH, N_, RUSSIAN, _, _n, language
 from mushka.names import printable
+from mushka.table_options import TableOptions
 from mushka.tui.command import command
 from mushka.view import SeatView
 
@@ -41,19 +42,29 @@ CARD_LETTERS: Final = frozenset("вдктчбпм")  # no Russian command may be
 RUSSIAN_DRAW: Final = frozenset({"+", "прикуп", "прикупить"})
 RUSSIAN_PASS: Final = frozenset({"-", "−", "–", "пас"})  # hyphen, minus sign, en dash
 
-HELP = N_("""\
-How to answer (the line above the prompt lists what you may do now):
-  a number      the card with that number in your hand (or the face-down position)
-  a card code   QH, 10s, t♠, a♠ ... (rank then suit; T is ten)
-  d, draw       draw from the talon (only when you hold none of the led suit)
-  p, pass       pass (costs a remise if you hold the led suit; you will be asked)
-  ?             this help            r   the rulebook
-  m             play the mushka (A♠)
-  o             the cards played this deal, and who has none of a suit
-  s             your scores so far   q   save and quit (continue with: {resume})
-  h, hint       the coach: what strong would play, each move's worth (house rule --hints)
-Ctrl-C and Ctrl-D also save and quit. Every move is saved as it is made.
-""")
+HELP_INTRO = N_("How to answer (the line above the prompt lists what you may do now):")
+# The `?` help's rows: the keys, and what they do.
+HELP_ROWS = (
+    (N_("a number"), N_("the card with that number in your hand (or the face-down position)")),
+    (N_("a card code"), N_("QH, 10s, t♠, a♠ ... (rank then suit; T is ten)")),
+    (N_("d, draw"), N_("draw from the talon (only when you hold none of the led suit)")),
+    (N_("p, pass"), N_("pass (costs a remise if you hold the led suit; you will be asked)")),
+    (N_("m (key)"), N_("play the mushka (A♠)")),
+    (N_("? (key)"), N_("this help")),
+    (N_("r (key)"), N_("the rulebook")),
+    (N_("o (key)"), N_("the cards played this deal, and who has none of a suit")),
+    (N_("s (key)"), N_("your scores so far")),
+    (N_("q (key)"), N_("save and quit (continue with: {resume})")),
+)
+HINT_ROW = (
+    N_("h, hint"),
+    N_("the coach: what strong would play, each move's worth (house rule --hints)"),
+)
+UNDO_ROW = (
+    N_("u (key)"),
+    N_("on the handoff right after your move: take it back (house rule --undo)"),
+)
+HELP_END = N_("Ctrl-C and Ctrl-D also save and quit. Every move is saved as it is made.")
 
 _LONGEST = 64  # a longer line is no move and no command, whatever it holds
 
@@ -74,9 +85,21 @@ def move_keys(lang: str | None = None) -> tuple[str, str]:
     return ("d", "p") if (lang or language()) == ENGLISH else ("+", "-")
 
 
-def help_text() -> str:
-    """The `?` help in the process language."""
-    return _(HELP).format(resume=command("resume"))
+def key_word(key: str) -> str:
+    """A key as the help names it: "m (key)" is m, its "(key)" only tells the catalog that the
+    one letter is a key (a translation may name another, or a word beside it)."""
+    return _(key).removesuffix(" (key)")
+
+
+def help_rows(options: TableOptions) -> list[tuple[str, str]]:
+    """The `?` help's rows (keys, what they do) in the process language; `h` and `u` only
+    where the table allows them."""
+    rows = list(HELP_ROWS)
+    if options.hints:
+        rows.append(HINT_ROW)
+    if options.undo:
+        rows.append(UNDO_ROW)
+    return [(key_word(key), _(what).format(resume=command("resume"))) for key, what in rows]
 
 
 def ascii_digits(text: str) -> str:
@@ -117,8 +140,9 @@ def number_keys(numbers: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
-def prompt_keys(view: SeatView) -> str:
-    """The prompt, listing exactly the keys that are legal now and the commands."""
+def prompt_keys(view: SeatView, options: TableOptions | None = None, short: bool = False) -> str:
+    """The prompt, listing exactly the keys that are legal now and the commands (`h` with the
+    table's hints on); `short` names only the moves and the help, for a narrow screen."""
     if view.step is Step.TAKE:
         numbers = list(range(1, view.face_down_count + 1))
     else:
@@ -127,10 +151,13 @@ def prompt_keys(view: SeatView) -> str:
     draw, pass_ = move_keys()
     extra = [k for k, a in ((draw, DRAW), (pass_, PASS)) if a in view.legal_actions]
     first = number_keys(numbers)
-    keys = ", ".join(
-        [k for k in (first, *extra) if k]
-        + [_("? help"), _("o played"), _("s scores"), _("q save & quit")]
-    )
+    commands = [_("? help")]
+    if not short:
+        commands += [_("o played"), _("s scores")]
+        if options is not None and options.hints:
+            commands.append(_("h hint"))
+        commands.append(_("q save & quit"))
+    keys = ", ".join([k for k in (first, *extra) if k] + commands)
     return _("Your move [{keys}]: ").format(keys=keys)
 
 

@@ -11,7 +11,6 @@ import unicodedata
 from collections.abc import Sequence
 
 from rich import box
-from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -25,7 +24,7 @@ from mushka.tui.describe import Words
 ASCII_FOR: dict[str, str] = {
     "♥": "H", "♣": "C", "♦": "D", "♠": "S", "♡": "H", "♧": "C", "♢": "D", "♤": "S",
     "·": "-", "•": "*", "×": "x", "–": "-", "—": "-", "−": "-", "…": "...", "±": "+/-",
-    "→": "->", "▶": ">", "▒": "#", "█": "#", "━": "-", "─": "-", "│": "|", "┃": "|",
+    "→": "->", "▶": ">", "◀": "<", "▒": "#", "█": "#", "━": "-", "─": "-", "│": "|", "┃": "|",
     "“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "‚": "'",
     "²": "2", "³": "3", "¹": "1", "°": " deg", "№": "No.", "\u00a0": " ",
     "╭": "+", "╮": "+", "╰": "+", "╯": "+", "┌": "+", "┐": "+", "└": "+", "┘": "+",
@@ -102,6 +101,15 @@ def make_console(ascii_flag: bool = False, stderr: bool = False) -> tuple[Consol
     return console, ascii_flag or not can_show("♥♣♦♠─╭▶·", console.encoding)
 
 
+# Styles that read on a light background (xterm's default white) as well as on a dark one:
+# emphasis is the terminal's own foreground in bold, never yellow, cyan or green (they fade on
+# white) nor blue (it fades on black); red and magenta are mid-tones legible on both.
+ATTENTION = "bold"  # whose turn it is and what he is asked to do
+MUSHKA_STYLE = "bold magenta"
+SECONDARY = "dim"  # what matters less; a terminal without faint text shows it plain
+ERROR = "bold red"
+
+
 class Look:
     """How the table is drawn: suit symbols and rounded borders, or letters and ASCII borders."""
 
@@ -110,6 +118,7 @@ class Look:
         self.box = box.ASCII if ascii_only else box.ROUNDED
         self.minus = self.glyph("−")
         self.pointer = self.glyph("▶")
+        self.marker = self.glyph("◀")  # points back at the card that takes (or took) the trick
         self.dot = self.glyph("·")
         self.dash = self.glyph("—")
         self.en_dash = self.glyph("–")
@@ -126,9 +135,13 @@ class Look:
         """Program text as this console can show it."""
         return transliterate(text) if self.ascii_only else text
 
+    def colour(self, card: Card | int) -> str:
+        """A card's colour: red for hearts and diamonds, the terminal's own for the others."""
+        return "red" if CARDS[card].suit in _RED_SUITS else ""
+
     def card(self, card: Card | int, style: str = "") -> Text:
         c = CARDS[card]
-        colour = "red" if c.suit in _RED_SUITS else ""
+        colour = self.colour(c)
         return Text(
             card_label(c, ascii_only=self.ascii_only),
             style=" ".join(s for s in (colour, style) if s),
@@ -179,9 +192,3 @@ def assemble(template: str, **values: str | int | Text) -> Text:
             else:
                 text.append(str(value))
     return text
-
-
-def pad(name: str, width: int) -> str:
-    """`name` padded with spaces to `width` terminal cells (a wide or combining character is
-    not one cell, whatever len() says)."""
-    return name + " " * max(0, width - cell_len(name))

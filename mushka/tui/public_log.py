@@ -85,8 +85,7 @@ def deal_opening(host: TableHost, deal: int, events: list[Event], look: Look) ->
     )
     if deal:
         return text
-    settings = host.settings
-    return Group(house_rules_panel(host.rules, look, settings.undo, settings.hints), text)
+    return Group(house_rules_panel(host.rules, look, host.settings.options), text)
 
 
 def standings(host: TableHost, look: Look) -> Table:

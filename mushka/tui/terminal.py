@@ -17,6 +17,11 @@ from mushka.i18n import _
 # Erase the screen and the scrollback (xterm's ED 3, understood by xterm, VTE, kitty, iTerm2,
 # tmux, the Linux console and Windows Terminal; GNU screen ignores it, so it is refused).
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
+# Columns left empty at the terminal's right edge. A glyph in the last column may overhang its
+# cell (xterm with many fonts: DejaVu Sans Mono at 12 points, Noto Sans Mono, Liberation Mono
+# draw ─ a pixel wide), into a border that clearing the screen does not repaint: a stray mark
+# past the right border that stays for the rest of the game.
+EDGE = 1
 
 
 class Terminal(Protocol):
@@ -25,6 +30,7 @@ class Terminal(Protocol):
     console: Console  # renders and measures (the news, the pager)
 
     def size(self) -> tuple[int, int]: ...
+    def drawing_width(self) -> int: ...
     def enter_private(self) -> None: ...
     def leave_private(self) -> None: ...
     def wipe(self) -> None: ...
@@ -84,9 +90,14 @@ class ScreenTerminal:
     def clear(self) -> None:
         self.console.clear()
 
+    def drawing_width(self) -> int:
+        """The width everything is drawn in: the terminal's, less the EDGE."""
+        return max(1, self.console.width - EDGE)
+
     def show(self, *renderables: RenderableType) -> None:
+        """Draw each renderable, its lines stopping short of the terminal's last column (EDGE)."""
         for renderable in renderables:
-            self.console.print(renderable)
+            self.console.print(renderable, width=self.drawing_width())
 
     def read(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
         """One line of input; raises EOFError on Ctrl-D and KeyboardInterrupt on Ctrl-C.

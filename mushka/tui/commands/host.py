@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,7 +87,7 @@ def host_session(options: HostOptions) -> None:
         if play.resume:
             host = resumed(saved_or_fail(), play.ascii_only)
             settings = host.settings
-        elif (saved := _saved_quietly()) is not None:
+        elif _saved_quietly() is not None:
             fail(
                 _(
                     "an unfinished game is saved ({file}): continue it at this table with "
@@ -115,7 +116,9 @@ def host_session(options: HostOptions) -> None:
 def _saved_quietly() -> object | None:
     try:
         return load_game(check=saved_table)
-    except Exception:  # a save that cannot be used is kept aside by load_game: a new table may go on
+    except (
+        Exception
+    ):  # a save that cannot be used is kept aside by load_game: a new table may go on
         return None
 
 
@@ -129,7 +132,9 @@ def _joining(
         lines.append(_("Only the keys in the authorized keys file may join, each as its name."))
     else:
         lines.append(_("The table code (the password): {code}").format(code=code))
-    lines.append(_("This table's key, as ssh shows it: {fingerprint}").format(fingerprint=fingerprint))
+    lines.append(
+        _("This table's key, as ssh shows it: {fingerprint}").format(fingerprint=fingerprint)
+    )
     return lines
 
 
@@ -172,14 +177,19 @@ async def _serve(
         reserved=reserved,
         seed=options.play.seed,
         host=host,
-        on_change=lambda: loop.call_soon(draw),
+        on_change=lambda: _soon(loop, draw),
         on_over=stop.set,
     )
     server = TableServer(table, key, code=code, authorized_keys=keys)
     try:
         await server.start(options.bind, options.port)
     except OSError as exc:
-        fail(_("cannot listen on port {port}: {reason}").format(port=options.port, reason=exc.strerror or exc), 1)
+        fail(
+            _("cannot listen on port {port}: {reason}").format(
+                port=options.port, reason=exc.strerror or exc
+            ),
+            1,
+        )
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(number, stop.set)
     if live:
@@ -202,3 +212,7 @@ async def _serve(
     words, saved = stopped_words(table.host.stop())
     console.print(Text(words.replace(command("resume"), command("host --resume"))))
     return 0 if saved else 1
+
+
+def _soon(loop: asyncio.AbstractEventLoop, work: Callable[[], None]) -> None:
+    loop.call_soon(work)

@@ -97,7 +97,7 @@ def play_session(options: PlayOptions) -> None:
         raise typer.Exit(HotSeat(host, terminal).run())
     with save_lock():
         if resume:
-            raise typer.Exit(resume_saved(terminal, _saved_or_fail(), options.ascii_only))
+            raise typer.Exit(resume_saved(terminal, saved_or_fail(), options.ascii_only))
         try:
             saved = load_game(check=saved_table)
         except SaveError as exc:  # a new game is wanted anyway: say so, keep the file, and go on
@@ -136,7 +136,7 @@ def play_session(options: PlayOptions) -> None:
 def resume_session(ascii_only: bool) -> None:
     """Continue the saved game at this terminal; exits with the table's code."""
     with save_lock():
-        saved = _saved_or_fail()
+        saved = saved_or_fail()
         require_terminal()
         console, _ascii = make_console(ascii_only)
         raise typer.Exit(resume_saved(ScreenTerminal(console), saved, ascii_only))
@@ -269,7 +269,7 @@ def bot_seats(specs: list[str], count: int, strategy: str) -> dict[int, str]:
     return dict(sorted(seats.items()))
 
 
-def _saved_or_fail() -> SavedGame:
+def saved_or_fail() -> SavedGame:
     try:
         saved = load_game(check=saved_table)
     except SaveError as exc:
