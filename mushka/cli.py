@@ -11,6 +11,7 @@ typer would then evaluate every annotation string again while building the comma
 
 import contextlib
 import importlib
+import inspect
 import io
 import re
 import sys
@@ -316,6 +317,102 @@ def _strategies() -> str:
     return _("{names} or {last}").format(names=", ".join(names), last=last)
 
 
+def play_options(**given: Any) -> Any:
+    """`play`'s options as the command bodies take them (a PlayOptions)."""
+    from mushka.tui.commands.play import PlayOptions
+
+    return PlayOptions(
+        stake=given["stake"],
+        remise=given["remise"],
+        prices=given["prices"],
+        deals=given["deals"],
+        exchange=given["exchange"],
+        players=given["player"] or [],
+        seed=given["seed"],
+        record=given["record"],
+        ascii_only=given["ascii_only"],
+        resume=given["resume"],
+        bot=given["bot"] or [],
+        bots=given["bots"],
+        strategy=given["bot_strategy"],
+        bot_delay=given["bot_delay"],
+        undo=given["undo"],
+        hints=given["hints"],
+    )
+
+
+def _host_options() -> list[inspect.Parameter]:
+    """`host`'s own options, besides play's: where to listen and who may join."""
+    option = inspect.Parameter.KEYWORD_ONLY
+    return [
+        inspect.Parameter(
+            "port",
+            option,
+            default=2222,
+            annotation=Annotated[
+                int,
+                typer.Option(
+                    "--port", parser=whole(1, 65535), metavar="N", help=_("The port to listen on.")
+                ),
+            ],
+        ),
+        inspect.Parameter(
+            "bind",
+            option,
+            default="",
+            annotation=Annotated[
+                str,
+                typer.Option(
+                    "--bind",
+                    metavar=_("ADDRESS"),
+                    help=_("The address to listen on (default: every interface)."),
+                ),
+            ],
+        ),
+        inspect.Parameter(
+            "code",
+            option,
+            default=None,
+            annotation=Annotated[
+                str | None,
+                typer.Option(
+                    "--code",
+                    metavar=_("CODE"),
+                    help=_("The table code players type as the password (default: a new one)."),
+                ),
+            ],
+        ),
+        inspect.Parameter(
+            "authorized_keys",
+            option,
+            default=None,
+            annotation=Annotated[
+                Path | None,
+                typer.Option(
+                    "--authorized-keys",
+                    metavar=_("FILE"),
+                    help=_(
+                        "Let only these keys join (OpenSSH's format, the player's name in each "
+                        "key's comment), instead of a code."
+                    ),
+                ),
+            ],
+        ),
+    ]
+
+
+def _with_options(
+    function: Callable[..., None], like: Callable[..., None], more: list[inspect.Parameter]
+) -> None:
+    """Give `function` the parameters (typer's options) of `like`, and `more`."""
+    own = [
+        p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+        for p in inspect.signature(like).parameters.values()
+    ]
+    function.__signature__ = inspect.Signature([*own, *more])  # type: ignore[attr-defined]
+    function.__annotations__ = {p.name: p.annotation for p in [*own, *more]} | {"return": None}
+
+
 def _ascii() -> Any:
     return typer.Option("--ascii", help=_("Letters for suits and ASCII borders, for any console."))
 
@@ -551,28 +648,27 @@ def _tree() -> typer.Typer:
         ] = False,
     ) -> None:
         _posix_only("play")
-        from mushka.tui.commands.play import PlayOptions, play_session
+        from mushka.tui.commands.play import play_session
 
-        play_session(
-            PlayOptions(
-                stake=stake,
-                remise=remise,
-                prices=prices,
-                deals=deals,
-                exchange=exchange,
-                players=player or [],
-                seed=seed,
-                record=record,
-                ascii_only=ascii_only,
-                resume=resume,
-                bot=bot or [],
-                bots=bots,
-                strategy=bot_strategy,
-                bot_delay=bot_delay,
-                undo=undo,
-                hints=hints,
-            )
-        )
+        play_session(play_options(**locals()))
+
+    def host(**given: Any) -> None:
+        _posix_only("host")
+        from mushka.tui.commands.host import HostOptions, host_session
+
+        table = {name: given.pop(name) for name in ("port", "bind", "code", "authorized_keys")}
+        host_session(HostOptions(play=play_options(**given), **table))
+
+    # `host` takes play's options, declared once (on `play`), and its own for the network
+    _with_options(host, play, _host_options())
+    command(
+        "host",
+        help=_(
+            "Host one table for several terminals: players join with ssh from their own "
+            "computer or phone, each seeing only his own hand. Takes play's options, and where "
+            "to listen. Meant for a local network: bind it to the LAN's address."
+        ),
+    )(host)
 
     @command(
         "resume",

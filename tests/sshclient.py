@@ -20,7 +20,7 @@ import pyte
 
 from mushka.net.hostkey import load_or_create
 from mushka.net.keys import AuthorizedKeys
-from mushka.net.seat import Seat
+from mushka.net.seat import Application, Seat
 from mushka.net.server import Limits, TableServer
 
 TIMEOUT: Final = 30.0  # seconds: the machine is shared; a wait that long means a failure
@@ -251,7 +251,7 @@ class Echo:
 @contextlib.asynccontextmanager
 async def table(
     state: Path,
-    app: Echo | None = None,
+    app: Application | None = None,
     *,
     code: str | None = CODE,
     authorized_keys: AuthorizedKeys | None = None,

@@ -31,10 +31,9 @@ from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 from mushka import __version__
 from mushka.i18n import N_, gettext, language
 from mushka.net import codes, lockout, terminal
-from mushka.net.application import Application
 from mushka.net.hostkey import HostKey
 from mushka.net.keys import AuthorizedKeys
-from mushka.net.seat import OUTPUT_HIGH, Seat
+from mushka.net.seat import OUTPUT_HIGH, Application, Seat
 
 WINDOW: Final = 256 * 1024  # bytes a client may send before we read them: a seat's input bound
 

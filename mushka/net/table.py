@@ -30,13 +30,14 @@ from mushka.names import name_problem, printable
 from mushka.net.seat import Seat
 from mushka.players.coach import Hint
 from mushka.tui.coaching import hint_panel
-from mushka.tui.keys import InputProblem, interpret, prompt_keys
+from mushka.tui.keys import InputProblem, command_keys, interpret, prompt_keys
 from mushka.tui.look import Look
 from mushka.tui.public_log import log_entries, standings
 from mushka.tui.public_table import public_screen
 from mushka.tui.rulebook import rulebook_text
 from mushka.tui.seating import bot_name
 from mushka.tui.table import final_sheet, help_screen, memory_panel, private_screen
+from mushka.wording import Wording
 
 YES: Final = frozenset({"y", "yes", "д", "да"})
 UNDO: Final = frozenset({"u", "в", "вернуть"})
@@ -79,6 +80,7 @@ class Screen:
     overlay: Overlay | None = None
     notice: Text | None = None
     page: int = 0  # of the rulebook
+    news_seen: int = 0  # the table's news up to here is known to this seat
     hint: Hint | None = None
     thinking: bool = False  # the coach is working for this seat
     task: asyncio.Task[None] | None = None
@@ -129,7 +131,7 @@ class NetTable:
                 place.name = name
         self.reserved = tuple(reserved)
         self.screens: dict[Seat, Screen] = {}
-        self.news: list[Text] = []  # table-wide lines: who joined, left, came back
+        self.news: list[Wording] = []  # table-wide lines: who joined, left, came back
         self.thinking: asyncio.Task[None] | None = None
         self.finished = False
 
@@ -179,13 +181,13 @@ class NetTable:
             place.name = link.name
         back = place.address != "" and self.host is not None
         place.link, place.address = link, link.address
+        name = printable(place.name or "")
         self.screens[link] = Screen(link, place.index)
         if back:
-            self._tell(
-                Wording_back(place.name or "", link.address),
-            )
+            self._tell(Wording("{name} is back (from {address}).", name=name, address=link.address))
         else:
-            self._tell(_("{name} sits down at the table.").format(name=place.name))
+            self._tell(Wording("{name} sits down at the table.", name=name))
+        self.screens[link].news_seen = len(self.news)
         if self.host is None and all(p.name is not None for p in self._human_places()):
             self._start()
         self.redraw()
@@ -201,10 +203,10 @@ class NetTable:
         if self.finished:
             return
         if self.host is None and place.name not in self.reserved:
-            self._tell(_("{name} left the table.").format(name=place.name))
+            self._tell(Wording("{name} left the table.", name=printable(place.name or "")))
             place.name, place.address = None, ""
         else:
-            self._tell(_("{name} is away.").format(name=place.name))
+            self._tell(Wording("{name} is away.", name=printable(place.name or "")))
         self.redraw()
 
     def _start(self) -> None:
@@ -217,7 +219,7 @@ class NetTable:
         session = Session(names, self.rules, seed=self.seed)
         self.host = self.make_host(session, self.settings)
         self.host.save_now()
-        self._tell(_("Everyone is here: the session starts."))
+        self._tell(Wording("Everyone is here: the session starts."))
         self._after(self.host.begin())
 
     # ---------------------------------------------------------------- keys
@@ -254,6 +256,7 @@ class NetTable:
     def _key(self, screen: Screen, text: str, look: Look) -> None:
         answer = text.lower()
         screen.notice = None
+        screen.news_seen = len(self.news)
         match screen.overlay:
             case Overlay.LEAVE:
                 screen.overlay = None
@@ -443,9 +446,9 @@ class NetTable:
             return _("Waiting for {name} to come back…").format(name=place.name)
         return _("Waiting for {name}…").format(name=place.name)
 
-    def _tell(self, words: str) -> None:
-        self.news.append(Text(words))
-        self.news[:] = self.news[-20:]
+    def _tell(self, words: Wording) -> None:
+        """News for every seat (who joined, left, came back): each sees it until his next key."""
+        self.news.append(words)
         self.on_change()
 
     # ---------------------------------------------------------------- drawing
@@ -477,12 +480,12 @@ class NetTable:
         width, height = screen.link.width, screen.link.height
         back = Text(look.text(_("Press Enter to go back. ")))
         if host is None:
-            return self._lobby(look), Text(look.text(_("Waiting for everyone to sit down… ")))
+            return self._lobby(look), Text(look.text(_("Waiting for everyone to sit down…") + " "))
         view = host.view(screen.place)
         options = self.settings.options
         match screen.overlay:
             case Overlay.HELP:
-                return help_screen(host.rules, look, options), back
+                return help_screen(host.rules, look, options, network=True), back
             case Overlay.MEMORY:
                 return memory_panel(view, look, width), back
             case Overlay.SCORES:
@@ -515,9 +518,11 @@ class NetTable:
         if screen.thinking:
             asking = Text(look.text(_("The coach is thinking…")), "dim")
         elif turn is not None and turn.seat == screen.place:
-            asking = Text(look.text(prompt_keys(view, options)))
-        else:
-            asking = Text(look.text(self._waiting_words() + " "))
+            asking = Text(look.text(prompt_keys(view, options, short=width < 80, leave=True)))
+        else:  # not his turn: no prompt, the keys that work anyway (the screen says who plays)
+            asking = Text(
+                look.text(" · ".join(command_keys(options, width < 80, leave=True))), "dim"
+            )
         return self._table(screen, view, look), asking
 
     def _table(self, screen: Screen, view: object, look: Look) -> RenderableType:
@@ -526,10 +531,11 @@ class NetTable:
 
         assert isinstance(view, SeatView)
         notice = screen.notice
-        if notice is None and self.news:
-            notice = self.news[-1]
+        if notice is None and screen.news_seen < len(self.news):
+            notice = Text(look.text(say(self.news[-1])), "bold")
+        away = frozenset(p.index for p in self.places if p.away)
         return private_screen(
-            view, look, screen.link.height - 1, notice, options=self.settings.options
+            view, look, screen.link.height, notice, options=self.settings.options, away=away
         )
 
     def _pass_question(self, view: object, look: Look) -> str:
@@ -579,7 +585,7 @@ class NetTable:
                 state = _("here") if place.link is not None else _("awaited")
             rows.append(Text(f"  {place.index + 1}  {printable(who)}  ({state})"))
         rows.append(Text(""))
-        rows.extend(self.news[-5:])
+        rows.extend(Text(look.text(say(news))) for news in self.news[-5:])
         return Group(*rows)
 
     # ---------------------------------------------------------------- the public table
@@ -590,16 +596,19 @@ class NetTable:
         if host is None:
             return self._lobby(look)
         status = {p.index: _("away") for p in self.places if p.away}
-        log = self.public_lines(width, look)
+        log = self.public_lines(look)
         return public_screen(
             host.public_view(), look, width, height, log, status, self.settings.options
         )
 
-    def public_lines(self, width: int, look: Look) -> list[str]:
-        """The public log as lines of text at `width` (the newest last)."""
+    def public_lines(self, look: Look) -> list[str]:
+        """The public log as lines of text, one an entry (the newest last), for a screen to wrap."""
         if self.host is None:
-            return [n.plain for n in self.news]
-        return [self._plain(entry, width) for entry in log_entries(self.host, look)]
+            return [look.text(say(news)) for news in self.news]
+        lines: list[str] = []
+        for entry in log_entries(self.host, look):
+            lines.extend(self._plain(entry, 1000).splitlines())
+        return [line.rstrip() for line in lines if line.strip()]
 
     @staticmethod
     def _plain(renderable: RenderableType, width: int) -> str:

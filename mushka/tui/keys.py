@@ -65,6 +65,14 @@ UNDO_ROW = (
     N_("on the handoff right after your move: take it back (house rule --undo)"),
 )
 HELP_END = N_("Ctrl-C and Ctrl-D also save and quit. Every move is saved as it is made.")
+# At a network seat, q is this seat's alone: the others play on, the game waits for it.
+NETWORK_ROWS = {
+    "q (key)": N_("leave the table (you are asked first); join again to take your seat back"),
+    "u (key)": N_(
+        "right after your move, before the next player acts: take it back (house rule --undo)"
+    ),
+}
+NETWORK_END = N_("Ctrl-C asks whether to leave too. The table saves every move as it is made.")
 
 _LONGEST = 64  # a longer line is no move and no command, whatever it holds
 
@@ -91,14 +99,16 @@ def key_word(key: str) -> str:
     return _(key).removesuffix(" (key)")
 
 
-def help_rows(options: TableOptions) -> list[tuple[str, str]]:
+def help_rows(options: TableOptions, network: bool = False) -> list[tuple[str, str]]:
     """The `?` help's rows (keys, what they do) in the process language; `h` and `u` only
-    where the table allows them."""
+    where the table allows them; `network` for a seat of a network table."""
     rows = list(HELP_ROWS)
     if options.hints:
         rows.append(HINT_ROW)
     if options.undo:
         rows.append(UNDO_ROW)
+    if network:
+        rows = [(key, NETWORK_ROWS.get(key, what)) for key, what in rows]
     return [(key_word(key), _(what).format(resume=command("resume"))) for key, what in rows]
 
 
@@ -140,9 +150,12 @@ def number_keys(numbers: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
-def prompt_keys(view: SeatView, options: TableOptions | None = None, short: bool = False) -> str:
+def prompt_keys(
+    view: SeatView, options: TableOptions | None = None, short: bool = False, leave: bool = False
+) -> str:
     """The prompt, listing exactly the keys that are legal now and the commands (`h` with the
-    table's hints on); `short` names only the moves and the help, for a narrow screen."""
+    table's hints on); `short` names only the moves and the help, for a narrow screen; `leave`
+    where q leaves the table for this seat alone (a network seat) rather than saving the game."""
     if view.step is Step.TAKE:
         numbers = list(range(1, view.face_down_count + 1))
     else:
@@ -151,14 +164,22 @@ def prompt_keys(view: SeatView, options: TableOptions | None = None, short: bool
     draw, pass_ = move_keys()
     extra = [k for k, a in ((draw, DRAW), (pass_, PASS)) if a in view.legal_actions]
     first = number_keys(numbers)
+    commands = command_keys(options, short, leave)
+    keys = ", ".join([k for k in (first, *extra) if k] + commands)
+    return _("Your move [{keys}]: ").format(keys=keys)
+
+
+def command_keys(
+    options: TableOptions | None = None, short: bool = False, leave: bool = False
+) -> list[str]:
+    """The keys that work whoever's turn it is (see `prompt_keys`)."""
     commands = [_("? help")]
     if not short:
         commands += [_("o played"), _("s scores")]
         if options is not None and options.hints:
             commands.append(_("h hint"))
-        commands.append(_("q save & quit"))
-    keys = ", ".join([k for k in (first, *extra) if k] + commands)
-    return _("Your move [{keys}]: ").format(keys=keys)
+        commands.append(_("q leave") if leave else _("q save & quit"))
+    return commands
 
 
 def _numbers(count: int) -> str:

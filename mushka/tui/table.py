@@ -36,7 +36,7 @@ from mushka.tui.card_art import (
     hand_rows,
     round_table,
 )
-from mushka.tui.keys import HELP_END, HELP_INTRO, help_rows, move_keys
+from mushka.tui.keys import HELP_END, HELP_INTRO, NETWORK_END, help_rows, move_keys
 from mushka.tui.keys import prompt_keys as prompt_keys  # re-exported: it lived here
 from mushka.tui.look import ATTENTION, MUSHKA_STYLE, SECONDARY, assemble
 from mushka.tui.look import Look as Look  # the table's look; re-exported for older imports
@@ -155,18 +155,21 @@ def house_rules_panel(
     return _HouseRulesLines(house_rules_parts(rules, look, options), look)
 
 
-def help_screen(rules: HouseRules, look: Look, options: TableOptions = NO_OPTIONS) -> Group:
+def help_screen(
+    rules: HouseRules, look: Look, options: TableOptions = NO_OPTIONS, network: bool = False
+) -> Group:
     """The `?` help: what to type (`h` and `u` where the table allows them), each key's words
-    wrapping under themselves, then the house rules this table agreed on."""
+    wrapping under themselves, then the house rules this table agreed on; `network` for a seat
+    of a network table (whose q is its own)."""
     keys = Table.grid(padding=(0, 0, 0, 2), pad_edge=True)
     keys.add_column(no_wrap=True)
     keys.add_column()
-    for key, what in help_rows(options):
+    for key, what in help_rows(options, network):
         keys.add_row(look.text(key), look.text(what))
     return Group(
         Text(look.text(_(HELP_INTRO))),
         keys,
-        Text(look.text(_(HELP_END))),
+        Text(look.text(_(NETWORK_END if network else HELP_END))),
         Text(""),
         house_rules_panel(rules, look, options),
         Text(""),
@@ -700,12 +703,15 @@ class PrivateScreen:
         height: int,
         notice: Text | None,
         options: TableOptions,
+        away: frozenset[int] = frozenset(),
     ) -> None:
         self.view = view._replace(players=look.names(view.players))
         self.look = look
         self.height = height
         self.notice = notice
         self.options = options
+        self.away = away  # seats whose player has lost his connection (a network table)
+        self.status = {seat: _("away") for seat in sorted(away)}
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
@@ -742,7 +748,11 @@ class PrivateScreen:
         if view.is_my_turn:
             return Padding(choices_line(view, look), (0, 0, 0, 1))
         if view.to_act is not None:
-            waiting = _("Waiting for {name}").format(name=view.players[view.to_act])
+            waiting = (
+                _("Waiting for {name} to come back")
+                if view.to_act in self.away
+                else _("Waiting for {name}")
+            ).format(name=view.players[view.to_act])
             return Padding(Text(waiting + look.ellipsis, style=SECONDARY), (0, 0, 0, 1))
         return None
 
@@ -771,7 +781,7 @@ class PrivateScreen:
     def _standard(self, console: Console, width: int) -> Group | None:
         view, look = self.view, self.look
         middle = standard_middle(console, view, look, width, self.height >= TALL)
-        above = [header(view, look, self.options), players_panel(view, look), middle]
+        above = [header(view, look, self.options), players_panel(view, look, self.status), middle]
         hand = hand_panel(view, look, _taken(view))
         return self._fill(console, width, above, self._below(hand), 0)
 
@@ -793,14 +803,14 @@ class PrivateScreen:
             )
         else:
             hand = hand_panel(view, look)
-        above = [header(view, look, self.options), players_panel(view, look), middle]
+        above = [header(view, look, self.options), players_panel(view, look, self.status), middle]
         return self._fill(console, width, above, self._below(hand), 1)
 
     def _compact(self, console: Console, width: int, columns: int) -> Group:
         """The compact layout: each part in as few rows as it takes; where the rows run short,
         the parts that matter least are left out (see fit_parts)."""
         view, look = self.view, self.look
-        parts = compact_table(console, view, look, width)
+        parts = compact_table(console, view, look, width, self.status)
         parts.append((LOG, 0))
         hand_title = Text(" ").append_text(_hand_title(view, look))
         hand_title.stylize("bold")
@@ -992,9 +1002,11 @@ def private_screen(
     notice: Text | None = None,
     *,
     options: TableOptions = NO_OPTIONS,
+    away: frozenset[int] = frozenset(),
 ) -> PrivateScreen:
-    """The acting seat's whole screen (see PrivateScreen), for a terminal `height` lines tall."""
-    return PrivateScreen(view, look, height, notice, options)
+    """A seat's whole screen (see PrivateScreen), for a terminal `height` lines tall; `away`
+    the seats whose player has lost his connection (a network table)."""
+    return PrivateScreen(view, look, height, notice, options, away)
 
 
 def too_small(width: int, height: int, look: Look | None = None) -> Text:

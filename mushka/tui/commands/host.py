@@ -103,7 +103,8 @@ def host_session(options: HostOptions) -> None:
             key = hostkey.load_or_create(state_dir())
         except hostkey.HostKeyError as exc:
             fail(say(exc), 1)
-        where = addresses.lan_addresses() or ["localhost"]
+        listening = options.bind not in ("", "0.0.0.0", "::")
+        where = [options.bind] if listening else addresses.lan_addresses() or ["localhost"]
         joining = _joining(where, options.port, code, key.fingerprint, keys is not None)
         for line in joining:
             console.print(Text(line))
@@ -160,6 +161,9 @@ async def _serve(
     assert keys is None or isinstance(keys, AuthorizedKeys)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
+    short_joining = _("Join: {ssh} · code {code}").format(
+        ssh=joining[1].strip(), code=code or _("your key")
+    )
     look = Look(settings.ascii_only)
     live = console.is_terminal
 
@@ -168,7 +172,7 @@ async def _serve(
             return
         width, height = console.size
         console.clear()
-        header = Text(look.text(" · ".join(line.strip() for line in joining[1:])), "dim")
+        header = Text(look.text(short_joining), "dim")
         console.print(Group(header, table.public_frame(width, height - 2, look)), end="")
 
     table = NetTable(
@@ -202,7 +206,7 @@ async def _serve(
         await server.wait_closed()
         if live:
             console.set_alt_screen(False)
-    for line in table.public_lines(console.width, look):
+    for line in table.public_lines(look):
         console.print(Text(line))
     if table.finished:
         return 0

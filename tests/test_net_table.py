@@ -1,0 +1,316 @@
+"""The network table in-process: real SSH clients on 127.0.0.1 whose screens pyte emulates, seated
+at a `NetTable` over the real `TableServer`: whole sessions, privacy frame by frame, drops and
+rejoins, takeovers, languages, small screens, and computer players thinking while others type."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from drivers import cards_shown
+from sshclient import Player, join, run, table
+
+from mushka.actions import PASS
+from mushka.cards import CARDS
+from mushka.host.settings import TableSettings
+from mushka.house_rules import Exchange, HouseRules
+from mushka.net.table import NetTable
+from mushka.view import SeatView
+
+NAMES = ["Anna", "Boris", "Vera", "Gleb"]
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path
+
+
+@dataclass
+class Frames:
+    """Every frame the table drew on each seat, with what that seat could know at that moment."""
+
+    seen: list[tuple[int, str, frozenset[str]]] = field(default_factory=list)
+
+
+def knowable(view: SeatView) -> frozenset[str]:
+    """The cards `view`'s seat may know now: its hand, and every card its events show it."""
+    known = {card.code for card in view.hand}
+    for event in view.events:
+        for name in ("card", "cards"):
+            value = getattr(event, name, None)
+            for card in value if isinstance(value, tuple) else (value,):
+                if isinstance(card, int):
+                    known.add(CARDS[card].code)
+                elif card is not None and hasattr(card, "code"):
+                    known.add(card.code)
+    return frozenset(known)
+
+
+def watched(table_: NetTable, frames: Frames) -> None:
+    """Keep every frame drawn on a seat, beside what that seat may know when it is drawn."""
+    draw_one = table_.redraw_one
+
+    def spy(screen: object) -> None:
+        link = getattr(screen, "link")  # noqa: B009
+        original = link.draw
+
+        def draw(frame: str, prompt: tuple[int, int] | None = None) -> None:
+            place = getattr(screen, "place")  # noqa: B009
+            if table_.host is not None:
+                seen = knowable(table_.host.view(place))
+                frames.seen.append((place, ANSI.sub("", frame), seen))
+            original(frame, prompt)
+
+        link.draw = draw
+        try:
+            draw_one(screen)  # type: ignore[arg-type]
+        finally:
+            link.draw = original
+
+    table_.redraw_one = spy  # type: ignore[method-assign]
+
+
+@asynccontextmanager
+async def seated(
+    home: Path, settings: TableSettings, *, seed: int = 7, rules: HouseRules | None = None
+) -> AsyncIterator[tuple[NetTable, int, asyncio.Event]]:
+    over = asyncio.Event()
+    table_ = NetTable(rules or HouseRules(), settings, seed=seed, on_over=over.set)
+    async with table(home / "keys", table_) as server:
+        yield table_, server.port, over
+
+
+async def play_out(
+    table_: NetTable,
+    players: dict[int, Player],
+    over: asyncio.Event,
+    choose: Callable[[SeatView], str],
+) -> int:
+    """Answer each seat's turn on its own screen until the session is over; moves made."""
+    moves = 0
+    while not over.is_set():
+        host = table_.host
+        assert host is not None
+        turn = host.pending()
+        if turn is None or turn.computer:
+            await asyncio.sleep(0.01)
+            continue
+        player = players[turn.seat]
+        await player.wait_for("Your move [")
+        if host.pending() != turn:
+            continue
+        answer = choose(turn.view)
+        await player.send(answer + "\r")
+        if (
+            turn.view.legal_actions
+            and answer == "p"
+            and turn.view.led_suit is not None
+            and any(c.suit == turn.view.led_suit for c in turn.view.hand)
+        ):
+            await player.wait_for("Pass anyway?")
+            await player.send("y\r")
+        moves += 1
+        for _ in range(500):
+            if over.is_set() or host.pending() != turn:
+                break
+            await asyncio.sleep(0.01)
+    return moves
+
+
+def first_legal(view: SeatView) -> str:
+    action = view.legal_actions[-1] if PASS in view.legal_actions[:1] else view.legal_actions[0]
+    return "p" if action == PASS else action.code
+
+
+def test_four_network_seats_play_a_whole_session_each_seeing_only_his_own_hand(
+    home: Path,
+) -> None:
+    frames = Frames()
+
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, record_path=str(home / "game.json"))
+        async with seated(home, settings, rules=HouseRules(deals=2)) as (table_, port, over):
+            watched(table_, frames)
+            players = {}
+            for seat, name in enumerate(NAMES):
+                players[seat] = await join(port, name, size=(80, 24) if seat % 2 else (40, 16))
+                await players[seat].wait_for(name)
+            moves = await play_out(table_, players, over, first_legal)
+            assert moves > 20
+            for player in players.values():
+                assert await player.wait_closed() == 0
+                assert "Final score sheet" in player.raw.decode("utf-8", "replace")
+
+    run(scenario)
+    assert json.loads((home / "game.json").read_text(encoding="utf-8"))["format"] == "mushka-record"
+    assert frames.seen and {place for place, _, _ in frames.seen} == {0, 1, 2, 3}
+    for place, text, known in frames.seen:
+        leaked = cards_shown(text) - known
+        assert not leaked, (place, sorted(leaked), text)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_no_frame_on_any_seat_ever_shows_a_card_hidden_from_it(home: Path, seed: int) -> None:
+    """Property over seeded sessions (two people, two computers, every exchange rule): every
+    frame drawn on seat i, at the moment it is drawn, names only cards seat i may know then."""
+    frames = Frames()
+    exchange = [Exchange.MODERN, Exchange.OLD][seed % 2]
+
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 3: "random"}, undo=True)
+        rules = HouseRules(deals=2, exchange=exchange)
+        async with seated(home, settings, seed=seed, rules=rules) as (table_, port, over):
+            watched(table_, frames)
+            players = {0: await join(port, "Anna", size=(40, 16)), 2: await join(port, "Vera")}
+            await play_out(table_, players, over, first_legal)
+
+    run(scenario)
+    assert len(frames.seen) > 50
+    for place, text, known in frames.seen:
+        assert not cards_shown(text) - known, (place, text)
+
+
+def test_a_drop_mid_trick_shows_away_waits_and_the_rejoin_redraws_the_seat(home: Path) -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0)
+        async with seated(home, settings) as (table_, port, _over):
+            players = {seat: await join(port, name) for seat, name in enumerate(NAMES)}
+            host = table_.host
+            assert host is not None
+            turn = host.pending()
+            assert turn is not None
+            mover = players[turn.seat]
+            await mover.wait_for("Your move [")
+            await mover.send(first_legal(turn.view) + "\r")
+            while host.pending() == turn:
+                await asyncio.sleep(0.01)
+            nxt = host.pending()
+            assert nxt is not None
+            name = NAMES[nxt.seat]
+            before = players[nxt.seat].screen_text()
+            await players[nxt.seat].close()
+            other = players[(nxt.seat + 1) % 4]
+            await other.wait_until(
+                lambda: (
+                    "away" in other.screen_text() and f"{name} to come back" in other.screen_text()
+                ),
+                "the table to wait for him",
+            )
+            back = await join(port, name)
+            await back.wait_for("Your move [")
+            assert back.screen_text().splitlines()[-1] == before.splitlines()[-1]
+            await other.wait_for(f"{name} is back (from 127.0.0.1).")
+            await back.send("q\r")
+            await back.wait_for("Leave the table?")
+            await back.send("n\r")
+            await back.wait_for("Your move [")
+
+    run(scenario)
+
+
+def test_a_second_login_with_a_live_seat_s_name_is_refused(home: Path) -> None:
+    async def scenario() -> None:
+        async with seated(home, TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"})) as (
+            table_,
+            port,
+            _over,
+        ):
+            anna = await join(port, "Anna")
+            await anna.wait_for("Anna")
+            impostor = await join(port, "Anna")
+            assert await impostor.wait_closed() == 1
+            assert "cannot be taken over" in impostor.raw.decode()
+            await join(port, "anna")  # alike but for case: not a new seat either
+            await anna.wait_for("Anna")
+            assert table_.places[1].name != "anna"
+
+    run(scenario)
+
+
+def test_a_wrong_code_joins_nobody(home: Path) -> None:
+    import asyncssh
+    from sshclient import connect
+
+    async def scenario() -> None:
+        async with seated(home, TableSettings(bot_delay=0)) as (table_, port, _over):
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(port, "Anna", password="not-the-code")
+            assert all(place.name is None for place in table_.places)
+
+    run(scenario)
+
+
+def test_a_russian_seat_beside_an_english_one_and_a_resize(home: Path) -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"})
+        async with seated(home, settings) as (_table, port, _over):
+            anna = await join(port, "Anna")
+            boris = await join(port, "Борис", size=(40, 16), env={"LANG": "ru_RU.UTF-8"})
+            await boris.wait_for("ваши карты")
+            await anna.wait_for("your hand")
+            assert "ваши" not in anna.screen_text() and "your hand" not in boris.screen_text()
+            assert all(len(line) <= 40 for line in boris.lines())
+            await boris.resize(80, 24)
+            await boris.wait_until(lambda: "╭─" in boris.screen_text(), "the roomy layout")
+            assert "ваши карты" in boris.screen_text()
+
+    run(scenario)
+
+
+def test_a_computer_player_thinks_off_the_loop_while_another_seat_types(home: Path) -> None:
+    """While a computer player's search runs (here: held until the test lets it go), the other
+    seats' keys are read and their screens drawn."""
+    import threading
+
+    from mushka.host.table import TableHost
+    from mushka.players.bots import make_bot
+
+    thinking, release = threading.Event(), threading.Event()
+
+    class Slow:
+        def __init__(self) -> None:
+            import random
+
+            self.bot = make_bot("basic", random.Random(1))
+
+        def choose(self, view: SeatView) -> object:
+            thinking.set()
+            release.wait(30)
+            return self.bot.choose(view)
+
+    def make_host(session: object, settings: TableSettings) -> TableHost:
+        from mushka.engine import Session
+
+        assert isinstance(session, Session)
+        return TableHost(session, settings, bots={3: Slow()})  # type: ignore[dict-item]
+
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={3: "basic"})
+        over = asyncio.Event()
+        table_ = NetTable(HouseRules(), settings, seed=7, on_over=over.set, make_host=make_host)
+        async with table(home / "keys", table_) as server:
+            players = [await join(server.port, name) for name in NAMES[:3]]
+            host = table_.host
+            assert host is not None
+            while not thinking.is_set():
+                turn = host.pending()
+                assert turn is not None
+                if not turn.computer:
+                    await players[turn.seat].wait_for("Your move [")
+                    await players[turn.seat].send(first_legal(turn.view) + "\r")
+                await asyncio.sleep(0.02)
+            await players[0].send("?\r")
+            await players[0].wait_for("Press Enter to go back")
+            assert thinking.is_set() and not release.is_set()
+            release.set()
+
+    run(scenario)
