@@ -219,7 +219,7 @@ class RussianTerminal(ScriptedTerminal):
         assert self.private
         self.moves += 1
         if self.quit_after is not None and self.moves > self.quit_after:
-            return "х"
+            return "у"
         return russian_typing(self.rng.choice(self.session.legal_actions()), self.rng)
 
 
@@ -235,9 +235,12 @@ def test_a_whole_session_in_russian_played_by_the_russian_codes(russian: None, s
     play_to_the_end(session, terminal)
     public, private = "\n".join(terminal.public), "\n".join(terminal.privately)
     assert "Передайте терминал: ходит" in private and "Передайте терминал" not in public
-    assert "нажмите Enter, когда экран будет видно только вам" in private
+    assert "нажмите Enter, когда экран будет виден только вам" in private
     assert public.count("Сдача ") >= 4 and "по жребию" in public
     assert "Партия записана в историю счёта" in public
+    flat = " ".join(public.split())
+    assert "не платит: кто вышел первым в прошлой сдаче, ставку не вносит" in flat
+    assert "раньше всех без карт — " in flat and "снёс" not in flat and "(а)" not in flat
     names = ("Анна", "Борис", "Вера", "Глеб")
     openings = [line for line in public.splitlines() if line.startswith("Сдача ")]
     assert all(cyrillic_share(line, data=names) > 0.9 for line in openings), openings
