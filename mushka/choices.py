@@ -101,7 +101,13 @@ def choices_wording(
         return Wording("Discard one card ({cards}).", cards=named)
     if step is Step.LEAD:
         if barred is not None and len(cards) < len(hand):
+            if len(cards) == 1:  # "any card" of one card is no choice
+                return Wording(
+                    "Lead your only card that is not {suit} ({cards}).", suit=barred, cards=named
+                )
             return Wording("Lead any card but {suit} ({cards}).", suit=barred, cards=named)
+        if len(hand) == 1:
+            return Wording("Lead your last card ({cards}).", cards=named)
         return Wording("Lead any card ({cards}).", cards=named)
     if step is not Step.FOLLOW or led is None:
         return Wording("Nothing to choose now.")

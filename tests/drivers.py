@@ -21,6 +21,7 @@ def choose_move(shown: str, rng: random.Random) -> str:
     line = tail[
         max(
             tail.rfind("Lead any"),
+            tail.rfind("Lead your"),  # last card, or only card not of the suit led last
             tail.rfind("Follow"),
             tail.rfind("Play the mushka"),
             tail.rfind("Draw from"),

@@ -138,7 +138,7 @@ def russian_typing(action: Any, rng: random.Random) -> str:
 
 def russian_player(seed: int, quit_after: int | None = None) -> Answer:
     """Answers the Russian prompts as a Russian player would, by the Russian codes and keys."""
-    return player(seed, quit_after, typed=russian_typing, quit_key="х")
+    return player(seed, quit_after, typed=russian_typing, quit_key="у")
 
 
 @pytest.mark.slow  # two whole sessions
@@ -153,9 +153,12 @@ def test_a_whole_session_in_russian_played_by_the_russian_codes(russian: None, s
     play_to_the_end(session, terminal)
     public, private = "\n".join(terminal.public), "\n".join(terminal.privately)
     assert "Передайте терминал: ходит" in private and "Передайте терминал" not in public
-    assert "нажмите Enter, когда экран будет видно только вам" in private
+    assert "нажмите Enter, когда экран будет виден только вам" in private
     assert public.count("Сдача ") >= 4 and "по жребию" in public
     assert "Партия записана в историю счёта" in public
+    flat = " ".join(public.split())
+    assert "не платит: кто вышел первым в прошлой сдаче, ставку не вносит" in flat
+    assert "раньше всех без карт — " in flat and "снёс" not in flat and "(а)" not in flat
     names = ("Анна", "Борис", "Вера", "Глеб")
     openings = [line for line in public.splitlines() if line.startswith("Сдача ")]
     assert all(cyrillic_share(line, data=names) > 0.9 for line in openings), openings

@@ -16,9 +16,12 @@ from mushka.engine import Step
 from mushka.house_rules import HouseRules
 from mushka.i18n import RUSSIAN
 from mushka.table_options import TableOptions
+from mushka.tui.command import command
 from mushka.tui.keys import (
     CARD_LETTERS,
     COMMANDS,
+    RUSSIAN_DRAW,
+    RUSSIAN_PASS,
     InputProblem,
     commands,
     interpret,
@@ -149,14 +152,18 @@ def test_a_face_down_card_is_taken_by_its_number_in_russian_too(russian: None) -
 RUSSIAN_WORDS = {
     "?": "help",
     "помощь": "help",
+    "совет": "hint",
     "подсказка": "hint",
     "правила": "rules",
     "с": "scores",
     "счёт": "scores",
     "о": "memory",
-    "отбой": "memory",
-    "х": "quit",
+    "обзор": "memory",
+    "у": "quit",
+    "уйти": "quit",
     "выйти": "quit",
+    "отбой": "memory",  # the keys shown before keep working
+    "х": "quit",
 }
 
 
@@ -180,6 +187,7 @@ def test_no_single_letter_command_is_a_card_letter() -> None:
             assert key not in CARD_LETTERS, key
     for letter in CARD_LETTERS:
         assert letter not in russian_keys and letter.upper() not in russian_keys
+    assert not (RUSSIAN_DRAW | RUSSIAN_PASS) & set(russian_keys)  # nor a draw or a pass
 
 
 @pytest.mark.parametrize("letter", sorted("вдктчбп"))
@@ -239,7 +247,7 @@ def test_what_is_quoted_back_in_russian_is_short_and_cannot_steer_the_terminal(
 def test_the_russian_prompt_names_the_russian_keys_that_are_legal_now(russian: None) -> None:
     assert move_keys() == ("+", "-")
     keys = prompt_keys(draw_view())
-    assert keys.startswith("Ваш ход [+, -, ? помощь, о отбой, с счёт, х сохранить и выйти]")
+    assert keys.startswith("Ваш ход [+, -, ? помощь, о обзор, с счёт, у сохранить и уйти]")
     follow = prompt_keys(follow_view())  # K♥ 9♥ and the mushka; no draw while holding hearts
     assert follow.startswith("Ваш ход [1, 2, 5, -, ? помощь,")  # K♥ 9♥ 8♦ 7♦ A♠
     named = keys.split("[", 1)[1].split("]")[0].split(", ")
@@ -256,13 +264,23 @@ def test_the_english_prompt_is_unchanged() -> None:
 
 def test_the_russian_help_lists_the_russian_keys_and_each_one_works(russian: None) -> None:
     text = help_text()
-    assert cyrillic_share(text, data=("mushka resume", "strong", "Ctrl-C", "Ctrl-D")) > 0.8
-    for key in ("дч", "10б", "тп", "м", "+, прикуп", "-, пас", "о, отбой", "с, счёт", "подсказка"):
+    assert cyrillic_share(text, data=("mushka resume", "Ctrl-C", "Ctrl-D")) > 0.8
+    for key in ("дч", "10б", "тп", "м", "+, прикуп", "-, пас", "о, обзор", "с, счёт", "\n  у  "):
         assert key in text, key
+    assert "\n  совет  " in text and "подсказка сильного бота" in text
+    assert "взять карту из прикупки" in text
+    # no durak word, no word said twice over, no key shown that its words do not begin with
+    for word in ("отбой", "прикупить из прикупки", "\n  х  "):
+        assert word not in text, word
+    # and no Latin word but the resume command, Ctrl-C, --hints and the English keys' own line
+    lines = text.replace(command("resume"), "").splitlines()
+    body = [line for line in lines if not line.startswith("Английские клавиши")]
+    latin = set(re.findall(r"[A-Za-z]+", "\n".join(body))) - {"Ctrl", "C", "D", "hints"}
+    assert not latin, latin
     view = draw_view()
     for key, meaning in (("прикуп", DRAW), ("пас", PASS), ("тп", play("AS"))):
         assert interpret(key, view) == meaning
-    for key in ("помощь", "правила", "отбой", "счёт", "подсказка", "х"):
+    for key in ("помощь", "правила", "обзор", "счёт", "совет", "у"):
         assert isinstance(interpret(key, view), str)
     assert max(len(line) for line in text.splitlines()) <= 80  # as in an 80-column terminal
 

@@ -150,7 +150,7 @@ def test_a_whole_seeded_session_in_russian_played_by_the_russian_codes(tmp_path:
                 child.sendline("")
                 child.expect(r"Ваш ход \[")
                 child.sendline("с")
-                child.expect("Счёт: сыграно сдач — 0 из 4")
+                child.expect(r"Счёт за сыгранные сдачи \(0 из 4\) и за текущую")
                 child.sendline("")
                 child.expect(r"Ваш ход \[")
                 assert events(saved(tmp_path)) == count  # none of it changed the game
@@ -211,7 +211,7 @@ def test_four_people_hand_over_in_russian_and_take_a_card_back_with_v(tmp_path: 
     )
     child.delaybeforesend = None
     child.expect("Передайте терминал: ходит (\\S+)")
-    child.expect("нажмите Enter, когда экран будет видно только вам")
+    child.expect("нажмите Enter, когда экран будет виден только вам")
     child.sendline("")
     child.expect(r"Ваш ход \[")
     before = saved(tmp_path)
@@ -226,7 +226,7 @@ def test_four_people_hand_over_in_russian_and_take_a_card_back_with_v(tmp_path: 
     assert saved(tmp_path).log() == before.log()  # exactly as before the lead
     child.sendline("")
     child.expect(r"Ваш ход \[")
-    child.sendline("х")
+    child.sendline("у")  # the key the prompt shows: сохранить и уйти
     child.expect("Игра сохранена после последнего хода")
     child.expect(pexpect.EOF)
     child.close()

@@ -8,15 +8,18 @@ import random
 import re
 
 import pytest
+from conftest import act, make_session
 from drivers import cyrillic_share
 from rich.cells import cell_len
 from rich.console import Group
 from test_table import render
 
 from mushka.actions import Kind
+from mushka.cards import CARDS
 from mushka.engine import Session, Step
+from mushka.events import End, Expose, Lead, Replenish
 from mushka.house_rules import Exchange, HouseRules
-from mushka.i18n import ENGLISH, use_language
+from mushka.i18n import ENGLISH, _, use_language
 from mushka.ledger import deal_summary, session_accounts
 from mushka.players.coach import Hint
 from mushka.record import dumps_session
@@ -116,7 +119,9 @@ def test_the_screens_say_the_games_own_words() -> None:
     assert "прошлая взятка" in lead and "игроки" in lead and "ставка 15" in lead
     assert re.search(r"\d+ карт[аы]?\b", lead)
     follow = render(private_screen(found["follow"], Look()))
-    assert re.search(r"взятка: (черви|трефы|бубны|пики), выход ", follow)
+    leader = "|".join(NAMES)
+    assert re.search(rf"взятка: (черви|трефы|бубны|пики), выходит ({leader})\b", follow)
+    assert not re.search(r"выход [А-Я]", follow)  # a name is never the object of a noun
     take = render(private_screen(found["take"], Look()))
     assert "обмен" in take and "крапом вверх" in take and "вслепую" in take
 
@@ -214,9 +219,13 @@ def test_the_hint_speaks_russian() -> None:
     advice = Hint(moves[0], tuple((m, 1.5 - i) for i, m in enumerate(moves)))
     text = render(hint_panel(advice, Look(), "Борис"))
     fits(text)
-    assert "Подсказчик" in text and "коп." in text and "Борис" in text
-    latin = set(re.findall(r"[A-Za-z]+", text))
-    assert latin <= {"strong"}, latin  # the coach's name is the strategy's, as typed
+    assert text.startswith("Сильный бот на вашем месте сыграл бы: ")
+    # the player is spoken to, and each move has an outcome, not something "received" (−4,1)
+    assert (
+        "\nБорис, средний итог каждого хода до конца сдачи (коп.), от лучшего к худшему:\n" in text
+    )
+    assert "получит" not in text and "коп." in text
+    assert not re.findall(r"[A-Za-z]+", text)  # "strong" is said in Russian too
 
 
 def test_english_is_spoken_again_once_asked_for() -> None:
@@ -265,3 +274,132 @@ def test_the_compact_large_and_public_screens_speak_russian(width: int, height: 
         fits(public, width, height)
         speaks_russian(public, BOTS)
         assert "касса" in public and "ваши карты" not in public
+
+
+# ---------------------------------------------------------------- words a native speaker asked for
+#
+# Issue 19: the first out "вышел первым" (no "снёсший", a word for hens), a name never declined
+# nor given a gendered verb ("Анна вышел", "попросил(а)"), counts in the form of their number.
+
+
+def blocked_session() -> Session:
+    """Nobody goes out: Анна, with the fewest cards (5), counts as first out."""
+    session = make_session(
+        ["7H 8H 9H 10H JH", "7C 8C 9C 10C JC", "7D 8D 9D 10D JD", "7S 8S 9S 10S JS"],
+        players=NAMES,
+    )
+    act(session, "7H", "pass", "pass", "pass", "7C", "pass", "pass", "pass")
+    act(session, "7D", "pass", "pass", "pass", "7S", "pass", "pass", "pass")
+    return session
+
+
+def no_gender_and_no_hen(text: str) -> None:
+    for word in ("снёс", "снес", "(а)", "первый вышедший"):
+        assert word not in text, word
+
+
+def test_the_first_out_is_said_as_going_out_whatever_the_name() -> None:
+    you, others = Look().words(NAMES, me=0), Look().words(NAMES)
+    assert you.events([End(0, False)]) == ["Сдача окончена: вы раньше всех остались без карт"]
+    assert others.events([End(0, False)]) == ["Сдача окончена: раньше всех без карт — Анна"]
+    assert others.events([End(1, True)]) == ["Сдача зашла в тупик (раньше всех без карт — Борис)"]
+    session = blocked_session()
+    events = session.log()[0]
+    told = others.events(events[-6:], before=events[:-6])
+    assert (
+        "Сдача зашла в тупик, никто не вышел; за вышедшего первым считается Анна: "
+        "меньше всех карт (5)"
+    ) in told
+    mine = you.events(events, before=())
+    assert (
+        "Сдача зашла в тупик, никто не вышел; за вышедшего первым считаетесь вы: "
+        "меньше всех карт (5)"
+    ) in mine
+    table = render(deal_table(deal_summary(1, events), NAMES, [60, -20, -20, -20], Look()))
+    assert "никто не вышел" in table.splitlines()[0]
+    assert "за вышедшего первым считается Анна: меньше всех карт" in table.splitlines()[1]
+    for text in (*told, *mine, table):
+        no_gender_and_no_hen(text)
+
+
+@pytest.mark.parametrize("players", [NAMES, LONG], ids=["short", "sixteen"])
+def test_each_deal_summary_names_its_first_out_and_the_column_says_who_went_out(
+    players: tuple[str, ...],
+) -> None:
+    session = played(5, players)
+    log = session.log()
+    for number, events in enumerate(log, start=1):
+        totals = [a.net for a in session_accounts(log[:number])]
+        summary = deal_summary(number, events)
+        text = render(deal_table(summary, players, totals, Look()))
+        header = next(line for line in text.splitlines() if "игрок" in line)
+        assert re.match(r"(│ )?игрок +(│ )?вышел ", header), header  # boxed, or light where narrow
+        if summary.first_out is not None and summary.first_out in summary.out_order:
+            first = players[summary.first_out]
+            assert f"раньше всех без карт — {first}" in text.splitlines()[0]
+        said = "\n".join(deal_lines(events, Look().words(players)))
+        no_gender_and_no_hen(text + said)
+
+
+LEAD = Lead(1, CARDS[0])  # closes the exchange's line
+
+
+def test_the_exchange_line_counts_the_cards_in_the_form_of_their_number() -> None:
+    words = Look().words(NAMES)
+    for n, form in ((3, "3 карты"), (4, "4 карты"), (5, "5 карт")):
+        line = deal_lines([Expose(0, (None,) * n), Replenish(0, (None,) * n), LEAD], words)[0]
+        assert line == f"Обмен: Анна кладёт {form} крапом вверх {Look().dot} Анна добирает {form}"
+    one = deal_lines([Expose(1, (None,) * 3), Replenish(1, (None,)), LEAD], words)[0]
+    assert one.endswith("Борис добирает 1 карту")
+    assert "(" not in one  # no count in brackets after the words it counts
+
+
+def test_the_hot_seat_says_its_sentences_as_a_native_speaker_would() -> None:
+    """The handoff, the antes of a deal, the coach's note, the scores' title and an undo refused,
+    as the hot seat words them (one sentence each, a name filled in)."""
+    assert _("{name}, press Enter when only you can see the screen.").format(name="Анна") == (
+        "Анна, нажмите Enter, когда экран будет виден только вам."
+    )
+    assert _("; {name}, first out last deal, pays nothing").format(name="Анна") == (
+        "; Анна не платит: кто вышел первым в прошлой сдаче, ставку не вносит"
+    )
+    assert _("{name} asked the coach.").format(name="Анна") == "Анна просит подсказку."
+    assert _("Scores after {done} of {deals} deals, and this deal so far").format(
+        done=0, deals=4
+    ) == ("Счёт за сыгранные сдачи (0 из 4) и за текущую")
+    assert _("{name} has drawn new cards from the talon").format(name="Анна") == (
+        "Анна уже видит новые карты из прикупки"
+    )
+
+
+def one_card_leads() -> dict[str, SeatView]:
+    """A lead from a hand of one card, and a lead of the one card not of the suit led last."""
+    found: dict[str, SeatView] = {}
+    for seed in range(40):
+        session = Session(NAMES, HouseRules(exchange=Exchange.MODERN), seed=seed)
+        rng = random.Random(seed)
+        while not session.is_over and len(found) < 2:
+            assert session.to_act is not None
+            view = session.view(session.to_act)
+            if view.step is Step.LEAD and len(view.legal_actions) == 1:
+                found.setdefault("last" if len(view.hand) == 1 else "barred", view)
+            session.apply(rng.choice(session.legal_actions()))
+        if len(found) == 2:
+            return found
+    raise AssertionError(f"only {sorted(found)} found")
+
+
+def test_the_only_card_to_lead_is_not_called_any_card() -> None:
+    found = one_card_leads()
+    last = render(private_screen(found["last"], Look(), height=24))
+    assert "Выходите с последней карты (1)." in {line.strip() for line in last.splitlines()}
+    barred = found["barred"]
+    text = render(private_screen(barred, Look(), height=24))
+    card = next(a.card for a in barred.legal_actions if a.card is not None)
+    number = barred.hand.index(card) + 1
+    assert barred.barred_suit is not None
+    suit = {"H": "черви", "C": "трефы", "D": "бубны", "S": "пики"}[barred.barred_suit.code]
+    lines = {line.strip() for line in text.splitlines()}
+    assert f"Выходите не в {suit}: такая карта у вас одна ({number})." in lines
+    for screen in (last, text):
+        assert "любой" not in screen

@@ -205,7 +205,7 @@ DISCARD = "Сбросьте одну карту (В♥, 10♥, 9♥, 10♣, 9♣
 REFUSALS: list[tuple[str, Callable[[], Session], Action, int | None, type[MushkaError], str]] = [
     # (what, position, action, seat, error, Russian)
     ("lead: a draw", leading, DRAW, None, IllegalActionError,
-     f"Анна выходит, обращаться к прикупке сейчас нельзя. {LEAD_ANY}"),
+     f"Анна выходит, прикупать сейчас нельзя. {LEAD_ANY}"),
     ("lead: a pass", leading, PASS, None, IllegalActionError,
      f"Анна выходит, пасовать сейчас нельзя. {LEAD_ANY}"),
     ("lead: a take", leading, take(0), None, IllegalActionError,
@@ -225,9 +225,9 @@ REFUSALS: list[tuple[str, Callable[[], Session], Action, int | None, type[Mushka
     ("follow: another suit with none of the led one", void, play("9D"), None,
      IllegalActionError,
      "9♦ — не черви: отвечать можно только в черви или мушкой. "
-     "Обратитесь к прикупке или пасуйте."),
+     "Прикупите или пасуйте."),
     ("draw: while holding the led suit", following, DRAW, None, IllegalActionError,
-     f"у вас К♥ и 9♥, поэтому обращаться к прикупке нельзя. {FOLLOW}"),
+     f"у вас К♥ и 9♥, поэтому прикупать нельзя. {FOLLOW}"),
     ("draw: from an empty talon", empty_talon, DRAW, None, IllegalActionError,
      "прикупка пуста. Пасуйте."),
     ("follow: a take", following, take(0), None, IllegalActionError,
@@ -326,14 +326,14 @@ SENTENCES = [
     # (legal, options, Russian)
     (HOLDING, {}, "Отвечайте в черви (Д♥, 9♥), сыграйте мушку (Т♠) или пасуйте (ремиз 5 копеек)."),
     ([play(QH), PASS], {}, "Отвечайте в черви (Д♥) или пасуйте (ремиз 5 копеек)."),
-    (VOID, {}, "Сыграйте мушку (Т♠), обратитесь к прикупке или пасуйте."),
+    (VOID, {}, "Сыграйте мушку (Т♠), прикупите или пасуйте."),
     ([play(AS), PASS], {}, "Сыграйте мушку (Т♠) или пасуйте."),
-    ([DRAW, PASS], {}, "Обратитесь к прикупке или пасуйте."),
+    ([DRAW, PASS], {}, "Прикупите или пасуйте."),
     ([PASS], {}, "Пасуйте."),
     (HOLDING, {"keys": ("+", "−")},
      "Отвечайте в черви (Д♥, 9♥), сыграйте мушку (Т♠) или пасуйте (−, ремиз 5 копеек)."),
-    (VOID, {"keys": ("+", "−")}, "Сыграйте мушку (Т♠), обратитесь к прикупке (+) или пасуйте (−)."),
-    ([DRAW, PASS], {"keys": ("+", "−")}, "Обратитесь к прикупке (+) или пасуйте (−)."),
+    (VOID, {"keys": ("+", "−")}, "Сыграйте мушку (Т♠), прикупите (+) или пасуйте (−)."),
+    ([DRAW, PASS], {"keys": ("+", "−")}, "Прикупите (+) или пасуйте (−)."),
     ([PASS], {"keys": ("+", "−")}, "Пасуйте (−)."),
     (HOLDING, {"keys": ("+", "−"), "name": {QH: "1", NH: "2", KC: "3", AS: "4"}.__getitem__},
      "Отвечайте в черви (1, 2), сыграйте мушку (4) или пасуйте (−, ремиз 5 копеек)."),
@@ -370,6 +370,20 @@ def test_the_remise_of_a_pass_takes_the_russian_form_of_its_number(remise: int, 
     assert follow_sentence(legal, remise).endswith(f"or pass (remise {remise}).")  # English as was
 
 
+def test_one_card_to_lead_is_said_as_the_only_choice_in_english_too() -> None:
+    def lead(legal: list[Card], hand: list[Card], barred: Suit | None) -> str:
+        actions = [play(c) for c in legal]
+        return choices_sentence(
+            Step.LEAD, actions, hand, led=None, barred=barred, remise=5, face_down=0
+        )
+
+    assert lead([QH], [QH], None) == "Lead your last card (Q♥)."
+    assert lead([QH], [QH], H) == "Lead your last card (Q♥)."  # all barred: the bar is lifted
+    assert lead([KC], [QH, KC, NH], H) == "Lead your only card that is not hearts (K♣)."
+    assert lead([KC, AS], HAND, H) == "Lead any card but hearts (K♣, A♠)."
+    assert lead(HAND, HAND, None) == "Lead any card (Q♥, 9♥, K♣, A♠)."
+
+
 def test_the_english_keys_are_named_as_before_and_true_still_means_d_and_p() -> None:
     keyed = follow_sentence(HOLDING, keys=("d", "p"))
     assert keyed == "Follow hearts (Q♥, 9♥), play the mushka (A♠), or pass (p, costs 5 kop)."
@@ -397,6 +411,13 @@ def test_leads_takes_and_discards_in_russian() -> None:
     assert sentence(Step.LEAD, plays, None, 0) == "Выходите с любой карты (Д♥, 9♥, К♣, Т♠)."
     assert sentence(Step.LEAD, plays[2:], H, 0) == (
         "Выходите с любой карты, только не в черви (К♣, Т♠)."
+    )
+    # one card to lead is no "any card": the last card in hand, or the only one not barred
+    assert choices_sentence(
+        Step.LEAD, plays[:1], HAND[:1], led=None, barred=None, remise=5, face_down=0, lang=RUSSIAN
+    ) == ("Выходите с последней карты (Д♥).")
+    assert (
+        sentence(Step.LEAD, plays[2:3], H, 0) == "Выходите не в черви: такая карта у вас одна (К♣)."
     )
     discards = [discard(c) for c in HAND]
     assert sentence(Step.DISCARD, discards, None, 0) == "Сбросьте одну карту (Д♥, 9♥, К♣, Т♠)."

@@ -62,10 +62,9 @@ def hint_lines(advice: Hint, look: Look, width: int = 80) -> list[Text]:
 
 def hint_panel(advice: Hint, look: Look, name: str, width: int = 80) -> Group:
     """The coach's whole answer, for an overlay on the private screen."""
-    best = Text(
-        _("The coach ({strategy}) would play: ").format(strategy=look.text("strong")),
-        style="bold",
-    ).append_text(action_label(advice.best, look))
+    best = Text(look.text(_("The coach (strong) would play: ")), style="bold").append_text(
+        action_label(advice.best, look)
+    )
     if advice.values:
         worth = Text(
             look.text(

@@ -27,7 +27,7 @@ from mushka.events import (
     TakeBack,
     Trick,
 )
-from mushka.i18n import _
+from mushka.i18n import _, _n
 from mushka.tui.describe import Words
 
 _EXCHANGE = (Expose, Take, Discard, Replenish)
@@ -171,7 +171,10 @@ def _exchange_part(event: Event, words: Words, parts: list[str]) -> str:
     """A short piece of the exchange line; a take and its discard become one swap."""
     who = words.Who
     if isinstance(event, Expose):
-        return _("{who} lays {n} face down").format(who=who(event.seat), n=len(event.cards))
+        n = len(event.cards)
+        return _n("{who} lays {n} face down", "{who} lays {n} face down", n).format(
+            who=who(event.seat), n=n
+        )
     if isinstance(event, Take):
         return _("{who} takes one").format(who=who(event.seat))
     if isinstance(event, Discard):
@@ -180,4 +183,5 @@ def _exchange_part(event: Event, words: Words, parts: list[str]) -> str:
             return _("{who} swaps one").format(who=who(event.seat))
         return _("{who} discards one").format(who=who(event.seat))
     assert isinstance(event, Replenish)
-    return _("{who} draws {n}").format(who=who(event.seat), n=len(event.cards))
+    n = len(event.cards)
+    return _n("{who} draws {n}", "{who} draws {n}", n).format(who=who(event.seat), n=n)

@@ -27,16 +27,18 @@ COMMANDS = {
 }  # fmt: skip
 
 # The Russian commands. A single letter may be none of the card letters (ranks В Д К Т, suits
-# Ч Т Б П, М for the mushka): "п" alone is пики, not пас. The English keys keep working. Where a
-# Latin letter looks like a Cyrillic one they mean the same: m and м play the mushka, o and о
-# show the cards played.
+# Ч Т Б П, М for the mushka): "п" alone is пики, not пас. Each shown key is the first letter of
+# its word (о обзор, с счёт, у [сохранить и] уйти); the hint has no free letter (п, с taken),
+# so it is the word совет. The keys shown before (х, отбой) still work, and so do the English
+# keys. Where a Latin letter looks like a Cyrillic one they mean the same: m and м play the
+# mushka, o and о show the cards played.
 RUSSIAN_COMMANDS = {
     "помощь": "help", "справка": "help",
-    "подсказка": "hint", "совет": "hint",
+    "совет": "hint", "подсказка": "hint",
     "правила": "rules",
     "с": "scores", "счёт": "scores", "счет": "scores",
-    "о": "memory", "отбой": "memory", "память": "memory",
-    "х": "quit", "хватит": "quit", "выйти": "quit", "стоп": "quit",
+    "о": "memory", "обзор": "memory", "отбой": "memory", "память": "memory",
+    "у": "quit", "уйти": "quit", "выйти": "quit", "х": "quit", "хватит": "quit", "стоп": "quit",
 }  # fmt: skip
 CARD_LETTERS: Final = frozenset("вдктчбпм")  # no Russian command may be one of these alone
 RUSSIAN_DRAW: Final = frozenset({"+", "прикуп", "прикупить"})
