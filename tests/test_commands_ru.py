@@ -17,7 +17,7 @@ from mushka.i18n import ENGLISH, use_language
 
 MUSHKA = Path(sys.executable).with_name("mushka")
 EXAMPLE = Path(__file__).with_name("data") / "record-example.json"
-COMMANDS = ["play", "resume", "scores", "rules", "replay", "check", "simulate"]
+COMMANDS = ["play", "host", "resume", "scores", "rules", "replay", "check", "simulate"]
 LOCALE = ("MUSHKA_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 
 
