@@ -52,7 +52,7 @@ from mushka.tui.coaching import hint_panel, hint_seed
 from mushka.tui.command import command
 from mushka.tui.forced import public_forced_pass
 from mushka.tui.journal import LogLine, deal_lines, kitty_before
-from mushka.tui.keys import InputProblem, interpret, prompt_keys
+from mushka.tui.keys import InputProblem, interpret
 from mushka.tui.look import ATTENTION, Look, printable, transliterate
 from mushka.tui.rulebook import rulebook_text
 from mushka.tui.signals import Quit, Resized, _Signals
@@ -424,12 +424,11 @@ class HotSeat:
             self.terminal.enter_private()
             self.viewer = self.last_private = seat
             view = self.session.view(seat)
-            height = self.terminal.size()[1]
-            self.terminal.show(
-                private_screen(view, self.look, height, notice, options=self.settings.options)
-            )
+            width, height = self.terminal.size()
+            screen = private_screen(view, self.look, height, notice, options=self.settings.options)
+            self.terminal.show(screen)
             try:
-                text = self._ask(self.look.text(prompt_keys(view, self.settings.options)))
+                text = self._ask(screen.prompt(width))
             except Resized:
                 continue  # drawn again at the new size, the same notice kept
             try:
