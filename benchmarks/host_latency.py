@@ -24,12 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from sshclient import Echo, Player, join, table  # noqa: E402
+from sshclient import Echo, Player, join, table
 
-from mushka.actions import PASS  # noqa: E402
-from mushka.host.settings import TableSettings  # noqa: E402
-from mushka.house_rules import HouseRules  # noqa: E402
-from mushka.net.table import NetTable  # noqa: E402
+from mushka.actions import PASS
+from mushka.host.settings import TableSettings
+from mushka.house_rules import HouseRules
+from mushka.net.table import NetTable
 
 
 async def probe(player: Player, key: str) -> float:
@@ -98,10 +98,14 @@ async def run(probes: int, seed: int) -> None:
     tracemalloc.stop()
     p50, p99 = percentile(mushka, 0.5), percentile(mushka, 0.99)
     r50, r99 = percentile(reference, 0.5), percentile(reference, 0.99)
-    print(f"key to screen, mushka table: p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms ({len(mushka)} keys)")
+    print(
+        f"key to screen, mushka table: p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms ({len(mushka)} keys)"
+    )
     if thinking:
         t50, t99 = percentile(thinking, 0.5), percentile(thinking, 0.99)
-        print(f"  while a strong player thought: p50 {t50 * 1000:.1f} ms, p99 {t99 * 1000:.1f} ms ({len(thinking)} keys)")
+        print(
+            f"  while a strong player thought: p50 {t50 * 1000:.1f} ms, p99 {t99 * 1000:.1f} ms ({len(thinking)} keys)"
+        )
     print(f"key to screen, echo reference: p50 {r50 * 1000:.1f} ms, p99 {r99 * 1000:.1f} ms")
     print(f"ratio (mushka / echo): p50 {p50 / r50:.2f}x, p99 {p99 / r99:.2f}x")
     print(f"memory per seat (Python allocations): {per_seat / 1024:.0f} KiB")

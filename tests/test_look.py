@@ -607,6 +607,8 @@ def test_every_screen_of_whole_sessions_fits_with_nothing_cut(
             assert title in text, (width, height)
             if view.is_my_turn:
                 assert lines[-1].startswith(translated("Your move [{keys}]: ").split("[")[0])
+            if view.hand:  # cards drawn as cards exactly where there is room for them
+                assert ("╰─1─╯" in text) == (width >= 120 and height >= 30), (width, height)
             drawn += 1
     assert drawn > 500
 

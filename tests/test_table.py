@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import copy
+import dataclasses
 import io
 import random
 import re
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -26,6 +29,7 @@ from mushka.events import Draw, Event, Follow, Lead, TakeBack, Trick
 from mushka.house_rules import Exchange, HouseRules
 from mushka.ledger import deal_summary, session_accounts
 from mushka.record import loads
+from mushka.table_options import TableOptions
 from mushka.tui.keys import InputProblem, interpret
 from mushka.tui.public_table import public_screen
 from mushka.tui.table import (
@@ -414,3 +418,18 @@ def render_screen(renderable: object, width: int) -> str:
     )
     ScreenTerminal(console).show(renderable)  # type: ignore[arg-type]
     return console.export_text()
+
+
+def test_the_table_options_need_nothing_but_the_standard_library() -> None:
+    """The coming table host owns these settings: their module imports no Rich, no mushka."""
+    source = (Path(__file__).parents[1] / "mushka" / "table_options.py").read_text("utf-8")
+    imported = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module.split(".")[0])
+    assert imported and imported <= set(sys.stdlib_module_names) | {"__future__"}, imported
+    assert TableOptions() == TableOptions(undo=False, hints=False)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        TableOptions().undo = True  # type: ignore[misc]

@@ -60,7 +60,7 @@ def hand_card(card: Card, look: Look, number: int, playable: bool, highlight: bo
     style = "bold reverse" if highlight else "bold" if playable else SECONDARY
     border = "bold" if playable else SECONDARY
     b = look.box
-    top, _middle, bottom = card_box(Text("   "), look, border, str(number))
+    top, _face_row, bottom = card_box(Text(), look, border, str(number))
     rank_row = Text(b.mid_left, style=border)
     rank_row.append_text(_face(rank, colour, style)).append(b.mid_right, style=border)
     suit_row = Text(b.mid_left, style=border)
@@ -94,7 +94,7 @@ def hand_rows(view: SeatView, look: Look, highlight: Card | None, width: int) ->
 def face_down_rows(count: int, look: Look) -> list[Text]:
     """The face-down cards of an exchange as card backs, numbered by position."""
     rows = [Text(), Text(), Text()]
-    back = look.face_down[0] * 3 if not look.ascii_only else "###"
+    back = look.glyph("▒") * 3
     for i in range(count):
         for row, piece in zip(rows, card_box(Text(back), look, "", str(i + 1)), strict=True):
             if i:

@@ -26,7 +26,7 @@ from mushka.ledger import session_accounts
 from mushka.names import printable
 from mushka.tui.coaching import hint_panel
 from mushka.tui.command import command
-from mushka.tui.keys import InputProblem, interpret, prompt_keys
+from mushka.tui.keys import InputProblem, interpret
 from mushka.tui.look import ATTENTION, Look, transliterate
 from mushka.tui.public_log import log_entries, standings
 from mushka.tui.rulebook import rulebook_text
@@ -164,12 +164,11 @@ class HotSeat:
             self.terminal.enter_private()
             self.viewer = self.last_private = seat
             view = self.host.view(seat)
-            height = self.terminal.size()[1]
-            self.terminal.show(
-                private_screen(view, self.look, height, notice, options=self.settings.options)
-            )
+            width, height = self.terminal.size()
+            screen = private_screen(view, self.look, height, notice, options=self.settings.options)
+            self.terminal.show(screen)
             try:
-                text = self._ask(self.look.text(prompt_keys(view, self.settings.options)))
+                text = self._ask(screen.prompt(width))
             except Resized:
                 continue  # drawn again at the new size, the same notice kept
             try:

@@ -182,7 +182,7 @@ def help_screen(
 def header(view: SeatView, look: Look, options: TableOptions = NO_OPTIONS) -> Group:
     """The screen's first lines: the deal, the dealer, the kitty and talon, then the house
     rules (on a second line where they do not fit one, never cut)."""
-    rules = Joined(house_rules_parts(view.rules, look, options), f" {look.dot} ", " ", "dim")
+    rules = Joined(house_rules_parts(view.rules, look, options), f" {look.dot} ", " ", SECONDARY)
     return Group(_Heading(view, look), rules)
 
 
@@ -315,7 +315,7 @@ def _plays_grid(
 
 
 def lead_waiting(view: SeatView, look: Look) -> Text:
-    """ "Anna to lead…" while the table waits for a lead."""
+    """The line that says whose lead the table waits for ("Anna to lead…")."""
     assert view.to_act is not None
     return Text(
         _("{name} to lead").format(name=view.players[view.to_act]) + look.ellipsis,
@@ -374,14 +374,14 @@ def _panel(
     lines: Sequence[RenderableType],
     title: str,
     look: Look,
-    width: int,
+    width: int | None,
     height: int | None = None,
     subtitle: str = "",
 ) -> Panel:
-    """A boxed part of the table `width` cells wide; a subtitle too long for its bottom border
-    becomes its last row."""
+    """A boxed part of the table `width` cells wide (all the width there is, if None); a
+    subtitle too long for its bottom border becomes its last row."""
     rows = list(lines)
-    if subtitle and cell_len(subtitle) > _title_room(width):
+    if subtitle and width is not None and cell_len(subtitle) > _title_room(width):
         rows.append(Text(subtitle, style=SECONDARY))
         subtitle = ""
     return Panel(
@@ -514,9 +514,7 @@ def memory_lines(view: SeatView, look: Look) -> list[Text]:
 def memory_panel(view: SeatView, look: Look, width: int | None = None) -> Panel:
     """The table memory (`o`, and beside the trick on a large screen) in a panel."""
     lines = memory_lines(view, look)
-    panel = _panel(lines, _("played this deal"), look, width or 0, len(lines) + 2)
-    panel.width = width
-    return panel
+    return _panel(lines, _("played this deal"), look, width, len(lines) + 2)
 
 
 # ---------------------------------------------------------------- the hand and the choices
@@ -723,10 +721,10 @@ class PrivateScreen:
         columns = width if columns is None else columns
         if columns >= MIN_WIDTH and self.height >= MIN_HEIGHT:
             if columns >= WIDE and self.height >= TALL:
-                roomy = self._roomy(console, width)
+                roomy = self._roomy(console, width, columns)
                 if roomy is not None:
                     return roomy
-            standard = self._standard(console, width)
+            standard = self._standard(console, width, columns)
             if standard is not None:
                 return standard
         return self._compact(console, width, columns)
@@ -734,7 +732,7 @@ class PrivateScreen:
     # ------------------------------------------------------------ the parts every layout has
 
     def prompt(self, columns: int) -> str:
-        """The prompt that follows this screen (the caller asks it), as wide as the screen allows."""
+        """The prompt to ask below this screen on a terminal `columns` wide (its room is kept)."""
         return self.look.text(prompt_keys(self.view, self.options, short=columns < MIN_WIDTH))
 
     def _prompt_rows(self, console: Console, columns: int) -> int:
@@ -760,11 +758,12 @@ class PrivateScreen:
         self,
         console: Console,
         width: int,
+        columns: int,
         above: Sequence[RenderableType],
         below: Sequence[RenderableType],
         least_log: int,
     ) -> Group | None:
-        room = self.height - self._prompt_rows(console, max(console.width, width))
+        room = self.height - self._prompt_rows(console, columns)
         sentences = self.look.words(self.view.players, me=self.view.seat).events(self.view.events)
         return filled(console, width, room, above, below, sentences, least_log, self.look)
 
@@ -778,14 +777,14 @@ class PrivateScreen:
 
     # ------------------------------------------------------------ the layouts
 
-    def _standard(self, console: Console, width: int) -> Group | None:
+    def _standard(self, console: Console, width: int, columns: int) -> Group | None:
         view, look = self.view, self.look
         middle = standard_middle(console, view, look, width, self.height >= TALL)
         above = [header(view, look, self.options), players_panel(view, look, self.status), middle]
         hand = hand_panel(view, look, _taken(view))
-        return self._fill(console, width, above, self._below(hand), 0)
+        return self._fill(console, width, columns, above, self._below(hand), 0)
 
-    def _roomy(self, console: Console, width: int) -> Group | None:
+    def _roomy(self, console: Console, width: int, columns: int) -> Group | None:
         view, look = self.view, self.look
         middle = roomy_middle(console, view, look, width, view.seat)
         if middle is None:
@@ -804,7 +803,7 @@ class PrivateScreen:
         else:
             hand = hand_panel(view, look)
         above = [header(view, look, self.options), players_panel(view, look, self.status), middle]
-        return self._fill(console, width, above, self._below(hand), 1)
+        return self._fill(console, width, columns, above, self._below(hand), 1)
 
     def _compact(self, console: Console, width: int, columns: int) -> Group:
         """The compact layout: each part in as few rows as it takes; where the rows run short,
