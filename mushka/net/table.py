@@ -22,7 +22,7 @@ from mushka.cards import Card
 from mushka.engine import Session
 from mushka.errors import MushkaError
 from mushka.host.settings import TableSettings
-from mushka.host.table import ComputerPlayerError, Outcome, TableError, TableHost
+from mushka.host.table import ComputerPlayerError, Finished, Outcome, TableError, TableHost
 from mushka.house_rules import HouseRules
 from mushka.i18n import _, card_label, kopecks, language, say, suit_noun, use_language
 from mushka.ledger import session_accounts
@@ -134,6 +134,7 @@ class NetTable:
         self.news: list[Wording] = []  # table-wide lines: who joined, left, came back
         self.thinking: asyncio.Task[None] | None = None
         self.finished = False
+        self.report: Finished | None = None  # how finishing went, once the session is over
 
     # ---------------------------------------------------------------- joining and leaving
 
@@ -393,45 +394,45 @@ class NetTable:
             self.thinking = asyncio.get_running_loop().create_task(self._computer(turn.seat))
 
     async def _computer(self, seat: int) -> None:
+        """A computer player's move: it waits the table's pace, thinks on a worker thread (the
+        loop goes on drawing and reading keys), and plays if the table has not moved meanwhile."""
         host = self.host
         assert host is not None
         try:
             await asyncio.sleep(self.settings.bot_delay)
-            moment = len(host.public_events()[-1]), len(host.public_events())
+            moment = self._moment()
             think = host.computer_move(seat)
             action = await asyncio.get_running_loop().run_in_executor(None, think)
             turn = host.pending()
-            if (
-                turn is None
-                or turn.seat != seat
-                or moment
-                != (
-                    len(host.public_events()[-1]),
-                    len(host.public_events()),
-                )
-            ):
-                return  # the table moved on meanwhile (a move taken back): think again
-            self._after(host.submit(seat, action))
+            if turn is not None and turn.seat == seat and self._moment() == moment:
+                self._after(host.submit(seat, action))
+            # else the table moved on meanwhile (a move taken back): whoever acts now, acts
         except ComputerPlayerError:
-            self.finished = True
+            self.finished = True  # the table cannot go on; the loop's handler says why
             raise
         finally:
             self.thinking = None
-        self.redraw()
-        self._advance()
+            if not self.finished:
+                self.redraw()
+                asyncio.get_running_loop().call_soon(self._advance)
+
+    def _moment(self) -> tuple[int, int]:
+        """Where the game stands: how many deals, and events in the last."""
+        assert self.host is not None
+        events = self.host.public_events()
+        return len(events), len(events[-1])
 
     def _finish(self) -> None:
         host = self.host
         assert host is not None
         self.finished = True
-        finished = host.finish()
+        self.report = host.finish()
         for screen in list(self.screens.values()):
             with speaking(screen.link.lang):
                 look = Look(screen.link.ascii)
                 sheet = final_sheet(session_accounts(host.public_events()), host.players, look)
                 screen.link.line(self._plain(Group(sheet), screen.link.width))
                 screen.link.close(0)
-        del finished
         self.on_over()
 
     def _waiting_words(self) -> str:
@@ -469,6 +470,7 @@ class NetTable:
             lines = console.file.getvalue().rstrip("\n").split("\n")  # type: ignore[attr-defined]
             lines = lines[: max(0, link.height - 1)]
             prompt_line = _console(link.width, 1, link.color)
+            prompt.truncate(link.width - 1, overflow="ellipsis")  # one line, the cursor after it
             prompt_line.print(prompt, end="")
             text = prompt_line.file.getvalue()  # type: ignore[attr-defined]
             frame = "\n".join([*lines, text])
@@ -506,9 +508,18 @@ class NetTable:
                 ).format(at=min((screen.page + 1) * room, len(pages)), lines=len(pages))
                 return Text("\n".join(shown)), Text(look.text(prompt))
             case Overlay.PASS:
-                return self._table(screen, view, look), Text(self._pass_question(view, look))
+                question = (
+                    self._pass_question(view, look)
+                    if width >= 80
+                    else look.text(_("Pass for a remise? [y/N] "))
+                )
+                return self._table(screen, view, look), Text(question)
             case Overlay.LEAVE:
-                question = _("Leave the table? The game waits for you to come back. [y/N] ")
+                question = (
+                    _("Leave the table? The game waits for you to come back. [y/N] ")
+                    if width >= 80
+                    else _("Leave the table? [y/N] ")
+                )
                 return self._table(screen, view, look), Text(look.text(question))
             case None:
                 pass

@@ -4,13 +4,16 @@ serves the table over SSH and shows the public table on this terminal until the 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
 import signal
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import typer
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from mushka.host.settings import MAX_BOT_DELAY, TableSettings
@@ -28,7 +31,7 @@ from mushka.tui.commands.play import (
     save_lock,
     saved_or_fail,
 )
-from mushka.tui.hotseat import stopped_words
+from mushka.tui.hotseat import finished_words, stopped_words
 from mushka.tui.look import Look, make_console
 
 
@@ -106,8 +109,6 @@ def host_session(options: HostOptions) -> None:
         listening = options.bind not in ("", "0.0.0.0", "::")
         where = [options.bind] if listening else addresses.lan_addresses() or ["localhost"]
         joining = _joining(where, options.port, code, key.fingerprint, keys is not None)
-        for line in joining:
-            console.print(Text(line))
         exit_code = asyncio.run(
             _serve(options, rules, settings, reserved, host, key, code, keys, console, joining)
         )
@@ -167,13 +168,14 @@ async def _serve(
     look = Look(settings.ascii_only)
     live = console.is_terminal
 
+    screen = PublicScreen(console)
+
     def draw() -> None:
         if not live:
             return
         width, height = console.size
-        console.clear()
         header = Text(look.text(short_joining), "dim")
-        console.print(Group(header, table.public_frame(width, height - 2, look)), end="")
+        screen.show(Group(header, table.public_frame(width, height - 2, look)))
 
     table = NetTable(
         rules,
@@ -194,6 +196,8 @@ async def _serve(
             ),
             1,
         )
+    for line in joining:  # said once the table listens: a player may join at once
+        console.print(Text(line))
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(number, stop.set)
     if live:
@@ -204,12 +208,15 @@ async def _serve(
     finally:
         server.close()
         await server.wait_closed()
+        screen.close()
         if live:
             console.set_alt_screen(False)
     for line in table.public_lines(look):
         console.print(Text(line))
-    if table.finished:
-        return 0
+    if table.report is not None:
+        for words, style in finished_words(table.report):
+            console.print(Text(words, style=style))
+        return 0 if table.report.ok else 1
     if table.host is None:
         console.print(Text(_("The table closed before its session began.")))
         return 0
@@ -220,3 +227,52 @@ async def _serve(
 
 def _soon(loop: asyncio.AbstractEventLoop, work: Callable[[], None]) -> None:
     loop.call_soon(work)
+
+
+class PublicScreen:
+    """The host's own screen, drawn by a thread of its own: the newest frame wins, and a terminal
+    that stops reading (Ctrl-S, a pager, a full pipe) never holds up the table's event loop."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self._frame: str | None = None
+        self._ready = threading.Condition()
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="public screen", daemon=True)
+        self._thread.start()
+
+    def show(self, renderable: RenderableType) -> None:
+        """Render now (on the caller's thread, on a console of its own: only the writer touches
+        the terminal, whose lock a blocked write holds), write when the terminal takes it."""
+        width, height = self.console.size
+        out = io.StringIO()
+        Console(
+            file=out,
+            width=width,
+            height=height,
+            color_system=self.console.color_system,  # type: ignore[arg-type]
+            force_terminal=True,
+            legacy_windows=False,
+            no_color=self.console.no_color,
+        ).print(renderable, end="")
+        with self._ready:
+            self._frame = out.getvalue()
+            self._ready.notify()
+
+    def close(self) -> None:
+        with self._ready:
+            self._closed = True
+            self._ready.notify()
+        self._thread.join(timeout=2)
+
+    def _run(self) -> None:
+        while True:
+            with self._ready:
+                while self._frame is None and not self._closed:
+                    self._ready.wait()
+                frame, self._frame = self._frame, None
+                if self._closed or frame is None:
+                    return
+            with contextlib.suppress(OSError, ValueError):  # a terminal gone: nothing to show
+                self.console.file.write("\x1b[H\x1b[2J" + frame)
+                self.console.file.flush()

@@ -1,0 +1,197 @@
+"""End to end: the installed `mushka host` and the real OpenSSH client (`ssh -tt` under pexpect)
+on 127.0.0.1: join with the code, play on two seats, the lock against a second table, a seat
+that leaves and comes back, Ctrl-C on the host (saved), and `mushka host --resume`."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:  # at run time pexpect is imported by importorskip below, or the module skipped
+    from pexpect import spawn as Child
+
+pexpect = pytest.importorskip("pexpect")
+
+MUSHKA = Path(sys.executable).with_name("mushka")
+CODE = "mhk-e2e-ttt"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client (ssh)"),
+    pytest.mark.skipif(not MUSHKA.exists(), reason="needs the installed mushka"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def environment(home: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "XDG_STATE_HOME": str(home / "state"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "TERM": "xterm-256color",
+        "COLUMNS": "100",
+        "LINES": "30",
+    }
+
+
+def host(home: Path, port: int, *extra: str) -> Child:
+    args = ["host", "--port", str(port), "--bind", "127.0.0.1", "--code", CODE, *extra]
+    child = pexpect.spawn(
+        str(MUSHKA), args, env=environment(home), dimensions=(30, 100), encoding="utf-8", timeout=30
+    )
+    child.expect("Players join with:")
+    child.expect(r"SHA256:\S+")
+    return child
+
+
+def seat(home: Path, port: int, name: str, rows: int = 24, cols: int = 80) -> Child:
+    args = [
+        "-tt",
+        "-p",
+        str(port),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        f"UserKnownHostsFile={home / 'known_hosts'}",
+        "-o",
+        "LogLevel=ERROR",
+        "-o",
+        "PubkeyAuthentication=no",
+        "-F",
+        "/dev/null",
+        f"{name}@127.0.0.1",
+    ]
+    child = pexpect.spawn(
+        "ssh", args, env=environment(home), dimensions=(rows, cols), encoding="utf-8", timeout=30
+    )
+    child.expect("[Pp]assword")
+    child.sendline(CODE)
+    return child
+
+
+def save_events(home: Path) -> int:
+    save = json.loads((home / "state" / "mushka" / "current-game.json").read_text("utf-8"))
+    return sum(len(deal["events"]) for deal in save["record"]["deals"])
+
+
+class Screen:
+    """What an ssh client's terminal shows: its output fed to a pyte screen of its size."""
+
+    def __init__(self, child: Child, rows: int, cols: int) -> None:
+        import pyte
+
+        self.child = child
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.Stream(self.screen)
+
+    def text(self, wait: float = 0.3) -> str:
+        """The screen after reading whatever arrived within `wait` seconds."""
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                self.stream.feed(self.child.read_nonblocking(65536, timeout=0.05))
+            except pexpect.TIMEOUT:
+                if time.monotonic() >= deadline:
+                    break
+            except pexpect.EOF:
+                break
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def wait_for(self, pattern: str, seconds: float = 30) -> re.Match[str]:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            found = re.search(pattern, self.text(0.2))
+            if found:
+                return found
+        raise AssertionError(f"{pattern!r} never showed:\n{self.text(0)}")
+
+
+def play_some(seats: list[Screen], moves: int) -> None:
+    """Answer whichever seat is asked for a move, with the first move its prompt offers."""
+    made = 0
+    deadline = time.monotonic() + 120
+    while made < moves and time.monotonic() < deadline:
+        for screen in seats:
+            asked = re.search(r"Your move \[([^\]]*)\]: *$", screen.text(0.2), re.MULTILINE)
+            if asked is None:
+                continue
+            keys = asked.group(1).split(", ")
+            move = next((k for k in keys if k[:1].isdigit() or k in ("d", "p")), "p")
+            screen.child.sendline(move.split("-")[0])
+            if move == "p" and "Pass anyway" in screen.text(1.0):
+                screen.child.sendline("y")
+            made += 1
+            screen.text(1.0)  # the move's redraw, before the next look
+    assert made >= moves, "the seats were not asked for moves"
+
+
+def test_two_people_play_at_mushka_host_with_plain_ssh_and_resume_after_ctrl_c(
+    tmp_path: Path,
+) -> None:
+    port = free_port()
+    table = host(tmp_path, port, "--bots", "2", "--bot-delay", "0", "--seed", "7")
+    anna = seat(tmp_path, port, "Anna")
+    boris = seat(tmp_path, port, "Boris", rows=16, cols=40)
+    annas, boriss = Screen(anna, 24, 80), Screen(boris, 16, 40)
+    annas.wait_for("Everyone is here")
+    # a second table on the same save is refused while this one runs
+    second = subprocess.run(
+        [str(MUSHKA), "resume"],
+        env=environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert second.returncode == 1 and "another terminal" in second.stderr
+    play_some([annas, boriss], 4)
+    moved = save_events(tmp_path)
+    assert moved > 0
+    assert "your hand" in annas.text(0) and "Boris, your hand" not in annas.text(0)
+    # Boris leaves (q, asked first); Anna's screen says so; he comes back by name
+    boris.sendline("q")
+    boriss.wait_for("Leave the table")
+    boris.sendline("y")
+    boris.expect(pexpect.EOF)
+    annas.wait_for("Boris is away")
+    boris = seat(tmp_path, port, "Boris", rows=16, cols=40)
+    annas.wait_for(r"Boris is back \(from 127\.0\.0\.1\)")
+    # Ctrl-C on the host stops the table for everyone, saved
+    table.kill(signal.SIGINT)
+    table.expect("Continue it with:")
+    table.expect(pexpect.EOF)
+    table.close()
+    assert table.exitstatus == 0 and save_events(tmp_path) >= moved
+    for child in (anna, boris):
+        child.expect(pexpect.EOF)
+    # and `mushka host --resume` continues it: the seats rejoin by name
+    again = host(tmp_path, port, "--resume")
+    anna = seat(tmp_path, port, "Anna")
+    stranger = seat(tmp_path, port, "Vera")
+    stranger.expect("join as one of them")
+    stranger.expect(pexpect.EOF)
+    boris = seat(tmp_path, port, "Boris")
+    assert "Anna, your hand" in Screen(anna, 24, 80).wait_for("Anna, your hand").string
+    again.kill(signal.SIGTERM)
+    again.expect(pexpect.EOF)
+    again.close()
+    assert again.exitstatus == 0
+    time.sleep(0.1)
