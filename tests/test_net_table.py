@@ -314,3 +314,56 @@ def test_a_computer_player_thinks_off_the_loop_while_another_seat_types(home: Pa
             release.set()
 
     run(scenario)
+
+
+def test_a_paste_escapes_and_a_resize_storm_on_one_seat_never_stall_the_other(home: Path) -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"})
+        async with seated(home, settings) as (table_, port, _over):
+            anna = await join(port, "Anna")
+            boris = await join(port, "Boris")
+            await boris.wait_for("Boris, your hand")
+            await anna.send("x" * 100_000 + "\r")  # one huge line: refused, not acted on
+            await anna.send("\x1b[A\x1b[2J\x1b]0;evil\x07\x1b[31m" * 2000 + "\r")
+            for width in range(40, 120, 3):
+                await anna.resize(width, 24)
+            await boris.send("?\r")  # meanwhile the other seat is served as ever
+            await boris.wait_for("Press Enter to go back")
+            await anna.resize(80, 24)
+            await anna.wait_until(
+                lambda: "too long" in anna.screen_text() or "not a move" in anna.screen_text(),
+                "the paste to be refused",
+            )
+            assert "evil" not in anna.screen_text() and table_.host is not None
+
+    run(scenario)
+
+
+def test_a_failing_computer_player_stops_the_table_saved_naming_no_card(home: Path) -> None:
+    from mushka.host.table import TableHost
+
+    class Crashing:
+        def choose(self, view: SeatView) -> object:
+            raise RuntimeError(f"lost holding {view.hand}")
+
+    def make_host(session: object, settings: TableSettings) -> TableHost:
+        from mushka.engine import Session
+
+        assert isinstance(session, Session)
+        return TableHost(session, settings, bots={3: Crashing()})  # type: ignore[dict-item]
+
+    async def scenario() -> None:
+        over = asyncio.Event()
+        settings = TableSettings(bot_delay=0, bots={3: "basic"})
+        table_ = NetTable(HouseRules(), settings, seed=7, on_over=over.set, make_host=make_host)
+        async with table(home / "keys", table_) as server:
+            players = [await join(server.port, name) for name in NAMES[:3]]
+            await asyncio.wait_for(over.wait(), 30)
+            assert table_.failure is not None and "seat 4" in str(table_.failure)
+            assert "holding" not in str(table_.failure)
+            for player in players:
+                assert await player.wait_closed() == 1
+                assert "unexpected error; it is saved" in player.raw.decode()
+
+    run(scenario)
+    assert (home / "state" / "mushka" / "current-game.json").exists()

@@ -135,6 +135,7 @@ class NetTable:
         self.thinking: asyncio.Task[None] | None = None
         self.finished = False
         self.report: Finished | None = None  # how finishing went, once the session is over
+        self.failure: ComputerPlayerError | None = None  # what stopped the table, if anything
 
     # ---------------------------------------------------------------- joining and leaving
 
@@ -407,9 +408,14 @@ class NetTable:
             if turn is not None and turn.seat == seat and self._moment() == moment:
                 self._after(host.submit(seat, action))
             # else the table moved on meanwhile (a move taken back): whoever acts now, acts
-        except ComputerPlayerError:
-            self.finished = True  # the table cannot go on; the loop's handler says why
-            raise
+        except ComputerPlayerError as failure:
+            # the table cannot go on: every seat is told, the host says why (the game is saved)
+            self.finished, self.failure = True, failure
+            for screen in list(self.screens.values()):
+                with speaking(screen.link.lang):
+                    screen.link.line(_("The table stopped on an unexpected error; it is saved."))
+                screen.link.close(1)
+            self.on_over()
         finally:
             self.thinking = None
             if not self.finished:

@@ -213,6 +213,17 @@ async def _serve(
             console.set_alt_screen(False)
     for line in table.public_lines(look):
         console.print(Text(line))
+    if table.failure is not None and table.host is not None:
+        log = table.host.crash_log(str(table.failure))
+        words, _saved = stopped_words(table.host.stop())
+        console.print(
+            Text(
+                _("mushka stopped on an unexpected error. {words}").format(words=words), "bold red"
+            )
+        )
+        if log is not None:
+            console.print(Text(_("Details for the developers: {log}").format(log=log)))
+        return 1
     if table.report is not None:
         for words, style in finished_words(table.report):
             console.print(Text(words, style=style))
