@@ -1,11 +1,14 @@
 """Key-to-screen latency of `mushka host` on loopback, and memory per seat.
 
-Two people and two `strong` computer players sit at a network table over real SSH connections
-(asyncssh clients on 127.0.0.1). While the session is played out, a probe on one person's seat
-types `?` (the help) and Enter (back) again and again and times each key until its screen has
-changed; probes that land while a computer player is thinking are counted apart. As a
-reference, measured interleaved in the same run (probe for probe), the same transport serves a
-trivial echo table: the ratio says what the game's drawing adds to the SSH round trip.
+The real `mushka host` runs in a process of its own with two people's seats and two `strong`
+computer players (who think in the host's worker processes). Two plain asyncssh clients sit at
+it: Boris plays his moves as soon as he is asked, so that the computer players think most of
+the time, and Anna's seat is probed: it types `?` (the help) or Enter (back) and times each key
+until the whole redrawn frame has arrived (a frame ends with the end of synchronized output).
+As a reference, measured interleaved probe for probe, an echo table on the same SSH transport
+(in a process of its own too) answers the same keys: the ratio says what the game adds to the
+round trip. Memory per seat is the host process's resident size with the seats, less without,
+per seat.
 
     .venv/bin/python benchmarks/host_latency.py [--probes N] [--seed S]
 """
@@ -14,31 +17,96 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+import asyncssh
 
-from sshclient import Echo, Player, join, table
+MUSHKA = Path(sys.executable).with_name("mushka")
+CODE = "lat-ncy-777"
+FRAME_END = b"\x1b[?2026l"  # the seat closes every frame with the end of synchronized output
 
-from mushka.actions import PASS
-from mushka.host.settings import TableSettings
-from mushka.house_rules import HouseRules
-from mushka.net.table import NetTable
+ECHO_SERVER = """
+import asyncio, sys
+sys.path.insert(0, sys.argv[3])
+from sshclient import Echo
+from mushka.net.hostkey import load_or_create
+from mushka.net.server import TableServer
+from pathlib import Path
+
+async def main():
+    server = TableServer(Echo(), load_or_create(Path(sys.argv[2])), code=sys.argv[4], lang="en")
+    await server.start("127.0.0.1", int(sys.argv[1]))
+    print("listening", flush=True)
+    await asyncio.Event().wait()
+
+asyncio.run(main())
+"""
 
 
-async def probe(player: Player, key: str) -> float:
-    """Seconds from sending `key` and Enter until the seat's screen has changed."""
-    before = player.screen_text()
+class Client(asyncssh.SSHClientSession[bytes]):
+    """A raw terminal client: what arrived, and an event for each whole frame."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+        self.frames = 0
+        self.framed = asyncio.Event()
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        self.data += data
+        if FRAME_END in data:
+            self.frames += data.count(FRAME_END)
+            self.framed.set()
+
+
+async def seat(port: int, name: str) -> tuple[asyncssh.SSHClientChannel[bytes], Client]:
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        password=CODE,
+        known_hosts=None,
+        agent_path=None,
+        config=None,
+    )
+    chan, client = await conn.create_session(
+        Client, term_type="xterm-256color", term_size=(80, 24), encoding=None
+    )
+    assert isinstance(client, Client)
+    return chan, client
+
+
+async def probe(chan: asyncssh.SSHClientChannel[bytes], client: Client, key: str) -> float:
+    """Seconds from the key to the whole frame it redraws."""
+    client.framed.clear()
+    seen = client.frames
     started = time.perf_counter()
-    await player.send(key + "\r")
-    await player.wait_until(lambda: player.screen_text() != before, "the screen to change", 30)
+    chan.write((key + "\r").encode())
+    while client.frames == seen:
+        await asyncio.wait_for(client.framed.wait(), 30)
+        client.framed.clear()
     return time.perf_counter() - started
+
+
+def free_port() -> int:
+    with socket.socket() as probe_socket:
+        probe_socket.bind(("127.0.0.1", 0))
+        port: int = probe_socket.getsockname()[1]
+        return port
+
+
+def resident_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -46,75 +114,81 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+async def wait_listening(process: asyncio.subprocess.Process, marker: bytes) -> None:
+    assert process.stdout is not None
+    while marker not in await asyncio.wait_for(process.stdout.readline(), 60):
+        pass
+
+
 async def run(probes: int, seed: int) -> None:
-    state = Path(tempfile.mkdtemp(prefix="mushka-latency-"))
-    os.environ["XDG_STATE_HOME"] = str(state / "state")
-    os.environ["XDG_DATA_HOME"] = str(state / "data")
-    over = asyncio.Event()
-    settings = TableSettings(bot_delay=0, bots={2: "strong", 3: "strong"})
-    game = NetTable(HouseRules(), settings, seed=seed, on_over=over.set)
-    echo = Echo()
-    tracemalloc.start()
-    async with table(state / "keys", game) as server, table(state / "echo-keys", echo) as other:
-        quiet = tracemalloc.take_snapshot()
-        anna = await join(server.port, "Anna")
-        boris = await join(server.port, "Boris")
-        await anna.wait_for("Anna")
-        echoed = await join(other.port, "Eve")
-        await echoed.wait_for("Eve")
-        seated = tracemalloc.take_snapshot()
-        per_seat = sum(s.size_diff for s in seated.compare_to(quiet, "filename")) / 3
+    home = Path(tempfile.mkdtemp(prefix="mushka-latency-"))
+    env = {**os.environ, "XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "d")}
+    port, echo_port = free_port(), free_port()
+    host = await asyncio.create_subprocess_exec(
+        str(MUSHKA), "host", "--port", str(port), "--bind", "127.0.0.1", "--code", CODE,
+        "--bots", "2", "--strategy", "strong", "--bot-delay", "0", "--seed", str(seed),
+        env=env, stdout=asyncio.subprocess.PIPE, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    tests = Path(__file__).resolve().parent.parent / "tests"
+    echo = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", ECHO_SERVER, str(echo_port), str(home / "echo"), str(tests), CODE,
+        env=env, stdout=asyncio.subprocess.PIPE, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        await wait_listening(host, b"SHA256:")
+        await wait_listening(echo, b"listening")
+        alone = resident_kib(host.pid)
+        anna_chan, anna = await seat(port, "Anna")
+        boris_chan, _boris = await seat(port, "Boris")
+        eve_chan, eve = await seat(echo_port, "Eve")
+        await asyncio.sleep(1.0)
+        per_seat = (resident_kib(host.pid) - alone) / 2
+        moves = 0
 
         async def play() -> None:
-            while not over.is_set():
-                host = game.host
-                turn = host.pending() if host is not None else None
-                if turn is None or turn.computer or turn.seat != 1:
-                    await asyncio.sleep(0.005)
-                    continue
-                await boris.wait_for("Your move [")
-                if host is not None and host.pending() == turn:
-                    action = turn.view.legal_actions[0]
-                    await boris.send(("p" if action == PASS else action.code) + "\r")
-                    if "Pass anyway" in boris.screen_text():
-                        await boris.send("y\r")
-                await asyncio.sleep(0.02)
+            """Boris keeps the game going: every 50 ms he types the next of the keys that may be
+            a move (a card's number, a draw, a pass and its yes); those that are not are refused,
+            so the computer players think whenever their turn comes round."""
+            nonlocal moves
+            keys = ["1", "2", "3", "4", "5", "d", "p", "y"]
+            while True:
+                await asyncio.sleep(0.05)
+                boris_chan.write((keys[moves % len(keys)] + "\r").encode())
+                moves += 1
 
         player = asyncio.create_task(play())
-        mushka: list[float] = []
-        thinking: list[float] = []
+        table: list[float] = []
         reference: list[float] = []
         for i in range(probes):
-            bots_busy = game.thinking is not None
-            for key in ("?", ""):
-                took = await probe(anna, key)
-                mushka.append(took)
-                if bots_busy:
-                    thinking.append(took)
-                reference.append(await probe(echoed, f"probe {i}{key}"))
-            if over.is_set():
-                break
+            key = "?" if i % 2 == 0 else ""
+            table.append(await probe(anna_chan, anna, key))
+            reference.append(await probe(eve_chan, eve, f"probe {i}"))
         player.cancel()
-    tracemalloc.stop()
-    p50, p99 = percentile(mushka, 0.5), percentile(mushka, 0.99)
+        save = home / "state" / "mushka" / "current-game.json"
+        record = json.loads(save.read_text(encoding="utf-8"))["record"]
+        played = sum(len(deal["events"]) for deal in record["deals"])
+        for chan in (anna_chan, boris_chan, eve_chan):
+            chan.close()
+    finally:
+        for process in (host, echo):
+            process.terminate()
+            await process.wait()
+    t50, t99 = percentile(table, 0.5), percentile(table, 0.99)
     r50, r99 = percentile(reference, 0.5), percentile(reference, 0.99)
     print(
-        f"key to screen, mushka table: p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms ({len(mushka)} keys)"
+        f"key to screen, mushka host: p50 {t50 * 1000:.1f} ms, p99 {t99 * 1000:.1f} ms ({len(table)} keys,"
     )
-    if thinking:
-        t50, t99 = percentile(thinking, 0.5), percentile(thinking, 0.99)
-        print(
-            f"  while a strong player thought: p50 {t50 * 1000:.1f} ms, p99 {t99 * 1000:.1f} ms ({len(thinking)} keys)"
-        )
+    print(f"  while another seat typed {moves} keys and {played} events were played, two strong")
+    print("  computer players thinking on each of their turns)")
     print(f"key to screen, echo reference: p50 {r50 * 1000:.1f} ms, p99 {r99 * 1000:.1f} ms")
-    print(f"ratio (mushka / echo): p50 {p50 / r50:.2f}x, p99 {p99 / r99:.2f}x")
-    print(f"memory per seat (Python allocations): {per_seat / 1024:.0f} KiB")
-    print(f"mean key to screen: {statistics.mean(mushka) * 1000:.1f} ms")
+    print(f"ratio (mushka / echo): p50 {t50 / r50:.2f}x, p99 {t99 / r99:.2f}x")
+    print(f"mean key to screen: {statistics.mean(table) * 1000:.1f} ms")
+    print(f"memory per seat (the host's resident size): {per_seat:.0f} KiB")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--probes", type=int, default=150)
+    parser.add_argument("--probes", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7)
     options = parser.parse_args()
     asyncio.run(run(options.probes, options.seed))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import random
 import traceback
 from collections.abc import Callable, Mapping
@@ -44,10 +45,13 @@ class ComputerPlayerError(Exception):
     The underlying exception is not chained: its message may name the seat's hidden cards.
     """
 
-    def __init__(self, seat: int, what: str, failure: BaseException) -> None:
+    @classmethod
+    def of(cls, seat: int, what: str, failure: BaseException) -> ComputerPlayerError:
+        """The error for `failure` of the computer player in `seat`: the exception's type and
+        where it was raised, never its message."""
         frame = traceback.extract_tb(failure.__traceback__)[-1:] if failure.__traceback__ else []
         where = f" at {frame[0].filename}:{frame[0].lineno}" if frame else ""
-        super().__init__(
+        return cls(
             f"the computer player in seat {seat + 1} {what} ({type(failure).__name__}{where})"
         )
 
@@ -63,7 +67,7 @@ class Turn:
 
     seat: int
     view: SeatView
-    computer: bool  # a computer player decides: run `computer_move(seat)`, then `submit`
+    computer: bool  # a computer player decides: run `computer_move(seat)`, then `play_computer`
     hints: bool  # the seat may ask the coach
 
 
@@ -133,6 +137,33 @@ class Finished:
     @property
     def ok(self) -> bool:
         return self.history_problem is None and self.kept is None
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A computer player's decision: the seat, its move, and the bot after deciding."""
+
+    seat: int
+    action: Action
+    bot: Bot
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """A decision a computer player must make: its own copy of the bot and the seat's view.
+    Calling it decides; it holds nothing else of the table, and pickles, so that a front end may
+    run it in another process (where its search cannot slow the front end's event loop)."""
+
+    seat: int
+    bot: Bot
+    view: SeatView
+
+    def __call__(self) -> Decided:
+        try:
+            action = self.bot.choose(self.view)
+        except Exception as failure:
+            raise ComputerPlayerError.of(self.seat, "could not choose a move", failure) from None
+        return Decided(self.seat, action, self.bot)
 
 
 def unsaved(session: Session, ui: dict[str, Any]) -> None:
@@ -252,7 +283,7 @@ class TableHost:
                 produced = self._session.apply(action, seat=seat)
             except MushkaError as refused:
                 if seat in self.bots:  # its explanation names the seat's cards: not for a log
-                    raise ComputerPlayerError(
+                    raise ComputerPlayerError.of(
                         seat, "chose a move the rules refuse", refused
                     ) from None
                 raise
@@ -261,19 +292,18 @@ class TableHost:
         self._last = LastMove(seat, before, produced) if before is not None else None
         return self._done(self._forced_moves())
 
-    def computer_move(self, seat: int) -> Callable[[], Action]:
-        """The thinking of `seat`'s computer player, from the seat's view alone: call it on any
-        thread (nothing of the host is touched), then `submit` what it returns."""
-        bot = self.bots[seat]
-        view = self._session.view(seat)
+    def computer_move(self, seat: int) -> Thinking:
+        """The decision `seat`'s computer player must make now, from the seat's view alone: call
+        it anywhere (another thread, or another process: it pickles), then `play_computer` what
+        it returns. Nothing of the host is touched meanwhile."""
+        return Thinking(seat, copy.deepcopy(self.bots[seat]), self._session.view(seat))
 
-        def think() -> Action:
-            try:
-                return bot.choose(view)
-            except Exception as failure:
-                raise ComputerPlayerError(seat, "could not choose a move", failure) from None
-
-        return think
+    def play_computer(self, decided: Decided) -> Outcome:
+        """Play what a computer player decided (see `computer_move`): its move, and the bot as
+        it stands after deciding (its random generator moved on), so that a game plays the same
+        wherever its computer players think."""
+        self.bots[decided.seat] = decided.bot
+        return self.submit(decided.seat, decided.action)
 
     def take_back_offer(self) -> TakeBackOffer | None:
         """The move that may be taken back now, and whether the rules of undo allow it."""
@@ -311,7 +341,7 @@ class TableHost:
         self._add(self._note(NoteKind.COACH, seat=seat))
         with self.guard():
             self._persist(move=False)
-        return lambda: hint(view, seed=seed)
+        return functools.partial(hint, view, seed=seed)  # pickles: it may run in another process
 
     def take_news(self) -> Outcome:
         """The notes added outside a move (the coach asked for) since the last Outcome."""

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import io
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final, assert_never
@@ -112,10 +113,14 @@ class NetTable:
         on_change: Callable[[], None] = lambda: None,
         on_over: Callable[[], None] = lambda: None,
         make_host: Callable[[Session, TableSettings], TableHost] | None = None,
+        workers: Executor | None = None,
     ) -> None:
         """A new table (its seats filled as players join, `reserved` names first), or a saved
         one (`host`, its seats taken back by name). `on_change` is told of anything public
-        (the host's own screen redraws), `on_over` when the session has been finished."""
+        (the host's own screen redraws), `on_over` when the session has been finished.
+        Computer players and the coach think in `workers` (a process pool keeps their search
+        from taking the event loop's time; None: the loop's threads)."""
+        self.workers = workers
         self.rules, self.settings, self.seed = rules, settings, seed
         self.host = host
         self.on_change, self.on_over = on_change, on_over
@@ -367,7 +372,7 @@ class NetTable:
         loop = asyncio.get_running_loop()
 
         async def think() -> None:
-            advice = await loop.run_in_executor(None, advise)
+            advice = await loop.run_in_executor(self.workers, advise)
             screen.thinking = False
             if screen.link in self.screens:
                 screen.hint, screen.overlay = advice, Overlay.HINT
@@ -402,11 +407,11 @@ class NetTable:
         try:
             await asyncio.sleep(self.settings.bot_delay)
             moment = self._moment()
-            think = host.computer_move(seat)
-            action = await asyncio.get_running_loop().run_in_executor(None, think)
+            thinking = host.computer_move(seat)
+            decided = await asyncio.get_running_loop().run_in_executor(self.workers, thinking)
             turn = host.pending()
             if turn is not None and turn.seat == seat and self._moment() == moment:
-                self._after(host.submit(seat, action))
+                self._after(host.play_computer(decided))
             # else the table moved on meanwhile (a move taken back): whoever acts now, acts
         except ComputerPlayerError as failure:
             # the table cannot go on: every seat is told, the host says why (the game is saved)

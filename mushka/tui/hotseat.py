@@ -223,8 +223,7 @@ class HotSeat:
             return answer.strip().lower() in YES[language()]
 
     def _bot_turn(self, turn: Turn) -> Outcome:
-        action = self.host.computer_move(turn.seat)()
-        return self.host.submit(turn.seat, action)
+        return self.host.play_computer(self.host.computer_move(turn.seat)())
 
     # ---------------------------------------------------------------- between turns
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import multiprocessing
 import signal
 import threading
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -177,6 +179,9 @@ async def _serve(
         header = Text(look.text(short_joining), "dim")
         screen.show(Group(header, table.public_frame(width, height - 2, look)))
 
+    # Computer players and the coach think in processes of their own: a thread would share the
+    # interpreter's lock with the loop, and every seat's keys and screens would wait on `strong`.
+    workers = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"))
     table = NetTable(
         rules,
         settings,
@@ -185,6 +190,7 @@ async def _serve(
         host=host,
         on_change=lambda: _soon(loop, draw),
         on_over=stop.set,
+        workers=workers,
     )
     server = TableServer(table, key, code=code, authorized_keys=keys)
     try:
@@ -209,6 +215,7 @@ async def _serve(
         server.close()
         await server.wait_closed()
         screen.close()
+        workers.shutdown(wait=False, cancel_futures=True)
         if live:
             console.set_alt_screen(False)
     for line in table.public_lines(look):
