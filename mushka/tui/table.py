@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from rich.cells import cell_len
 from rich.console import (
@@ -20,7 +21,24 @@ from rich.text import Text
 from mushka.cards import CARDS, RANK_CODES, SUITS, Card, Suit
 from mushka.choices import choices_sentence
 from mushka.engine import Step
-from mushka.events import Draw, Event, Expose, Follow, Lead, Pass, Take, TakeBack, Trick
+from mushka.events import (
+    Ante,
+    Discard,
+    Draw,
+    End,
+    Event,
+    Expose,
+    Follow,
+    Lead,
+    Out,
+    Pass,
+    Payout,
+    Remise,
+    Replenish,
+    Take,
+    TakeBack,
+    Trick,
+)
 from mushka.house_rules import Exchange, HouseRules
 from mushka.i18n import N_, _, _n, card_label, language, suit_noun
 from mushka.ledger import DealSummary, SeatAccount
@@ -209,19 +227,22 @@ def _trick_lines(view: SeatView, look: Look) -> tuple[str, list[Text]]:
     answered: set[int] = set()
     for event in view.trick:
         if not isinstance(event, Lead | Follow | Draw | Pass):
-            continue
+            continue  # the trick's plays are its lines
         line = Text(pad(view.players[event.seat], width) + " ")
-        if isinstance(event, Lead | Follow):
-            line.append_text(look.card(event.card, "bold"))
-            if event.card.is_mushka and led is not Suit.S:
-                line.append(" " + _("mushka"), style="bold magenta")
-        elif isinstance(event, Draw):
-            if event.played and event.card is not None:
-                line.append_text(assemble(_("drew {card}"), card=look.card(event.card, "bold")))
-            else:
-                line.append(_("drew, not {suit}").format(suit=suit_noun(led)), style="dim")
-        elif isinstance(event, Pass):
-            line.append(_("passed (remise)") if event.remise else _("passed"), style="dim")
+        match event:
+            case Lead(card=card) | Follow(card=card):
+                line.append_text(look.card(card, "bold"))
+                if card.is_mushka and led is not Suit.S:
+                    line.append(" " + _("mushka"), style="bold magenta")
+            case Draw(card=card, played=played):
+                if played and card is not None:
+                    line.append_text(assemble(_("drew {card}"), card=look.card(card, "bold")))
+                else:
+                    line.append(_("drew, not {suit}").format(suit=suit_noun(led)), style="dim")
+            case Pass(remise=remise):
+                line.append(_("passed (remise)") if remise else _("passed"), style="dim")
+            case _:
+                assert_never(event)
         answered.add(event.seat)
         lines.append(line)
     if view.to_act is not None and view.to_act not in answered:
@@ -334,11 +355,18 @@ def played_cards(events: Sequence[Event]) -> set[Card]:
     back has returned to its owner's hand. Discards and unplayed draws are never included."""
     played: set[Card] = set()
     for event in events:
-        if isinstance(event, Lead | Follow | Draw):
-            if event.card is not None and (not isinstance(event, Draw) or event.played):
-                played.add(event.card)
-        elif isinstance(event, TakeBack):
-            played.discard(event.card)
+        match event:
+            case Lead(card=card) | Follow(card=card) | Draw(card=card, played=True):
+                if card is not None:
+                    played.add(card)
+            case TakeBack(card=card):
+                played.discard(card)
+            case Draw() | Ante() | Expose() | Take() | Discard() | Replenish() | Pass():
+                pass  # no card laid face up
+            case Trick() | Remise() | Out() | End() | Payout():
+                pass
+            case _:
+                assert_never(event)
     return played
 
 
