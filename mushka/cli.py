@@ -16,7 +16,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any, Protocol, TextIO
 
 import typer
 from typer._click.core import Command
@@ -372,6 +372,14 @@ def _exchange() -> Any:
     )
 
 
+class _Register(Protocol):
+    """How a command's function adds itself to the tree: `app.command` with our help classes."""
+
+    def __call__(
+        self, name: str | None, help: str, short_help: str | None = None
+    ) -> Callable[[Callable[..., None]], Callable[..., None]]: ...
+
+
 _APPS: dict[str, typer.Typer] = {}
 
 
@@ -410,6 +418,16 @@ def _tree() -> typer.Typer:
     ) -> Callable[[Callable[..., None]], Callable[..., None]]:
         return app.command(name, cls=_Command, help=help, short_help=short_help)
 
+    _program_options(app)
+    # the commands, in play order (and so in the help)
+    for add in (_play, _resume, _scores, _rules, _replay, _check, _simulate):
+        add(command)
+    return app
+
+
+def _program_options(app: typer.Typer) -> None:
+    """The program's own options, before any command's name."""
+
     @app.callback()
     def _root(
         version: Annotated[
@@ -436,7 +454,16 @@ def _tree() -> typer.Typer:
     ) -> None:
         """The program's own options; `main` has read --lang already, before building this."""
 
-    # ------------------------------------------------------------ the commands, in play order
+
+# ---------------------------------------------------------------- the commands
+#
+# Each command is a function that declares its options (their help is written as the tree is
+# built, in the process language) and its body, and adds itself with `command`; `_tree` lists
+# them in play order.
+
+
+def _play(command: _Register) -> None:
+    """`mushka play`: a session at this terminal."""
 
     @command(
         None,
@@ -463,7 +490,7 @@ def _tree() -> typer.Typer:
         ] = None,
         stake: Annotated[int, _stake()] = defaults.STAKE,
         remise: Annotated[int, _remise()] = defaults.REMISE,
-        prices: Annotated[str, _prices()] = ",".join(map(str, defaults.PRICES)),
+        prices: Annotated[str, _prices()] = defaults.PRICES_TYPED,
         deals: Annotated[int, _deals()] = defaults.DEALS,
         exchange: Annotated[str, _exchange()] = defaults.EXCHANGE,
         undo: Annotated[
@@ -551,15 +578,12 @@ def _tree() -> typer.Typer:
         ] = False,
     ) -> None:
         _posix_only("play")
+        from mushka.tui.commands.house import HouseOptions
         from mushka.tui.commands.play import PlayOptions, play_session
 
         play_session(
             PlayOptions(
-                stake=stake,
-                remise=remise,
-                prices=prices,
-                deals=deals,
-                exchange=exchange,
+                house=HouseOptions(stake, remise, prices, deals, exchange),
                 players=player or [],
                 seed=seed,
                 record=record,
@@ -574,6 +598,10 @@ def _tree() -> typer.Typer:
             )
         )
 
+
+def _resume(command: _Register) -> None:
+    """`mushka resume`: the saved game, where it stopped."""
+
     @command(
         "resume",
         help=_("Continue the saved game exactly where it stopped."),
@@ -583,6 +611,10 @@ def _tree() -> typer.Typer:
         from mushka.tui.commands.play import resume_session
 
         resume_session(ascii_only)
+
+
+def _scores(command: _Register) -> None:
+    """`mushka scores`: the history of sessions."""
 
     @command(
         None,
@@ -600,6 +632,10 @@ def _tree() -> typer.Typer:
 
         show_scores(last, ascii_only)
 
+
+def _rules(command: _Register) -> None:
+    """`mushka rules`: the rulebook."""
+
     @command(
         None,
         help=_("Show the rulebook (paged in a terminal)."),
@@ -609,6 +645,10 @@ def _tree() -> typer.Typer:
         from mushka.tui.rulebook import show_rulebook
 
         show_rulebook(*make_console(ascii_only), lang=language())
+
+
+def _replay(command: _Register) -> None:
+    """`mushka replay FILE`: a recorded session, step by step."""
 
     @command(
         "replay",
@@ -639,6 +679,10 @@ def _tree() -> typer.Typer:
 
         replay_record(file, number, not no_pause, ascii_only)
 
+
+def _check(command: _Register) -> None:
+    """`mushka check FILE`: game records checked against the rules."""
+
     @command(
         "check",
         help=_(
@@ -655,6 +699,10 @@ def _tree() -> typer.Typer:
         from mushka.tui.commands.check import check_records
 
         check_records(file, ascii_only)
+
+
+def _simulate(command: _Register) -> None:
+    """`mushka simulate`: many sessions of computer players, and the report."""
 
     @command(
         None,
@@ -735,31 +783,29 @@ def _tree() -> typer.Typer:
             ),
         ] = str(defaults.STAKE),
         remise: Annotated[int, _remise()] = defaults.REMISE,
-        prices: Annotated[str, _prices()] = ",".join(map(str, defaults.PRICES)),
+        prices: Annotated[str, _prices()] = defaults.PRICES_TYPED,
         deals: Annotated[int, _deals()] = defaults.DEALS,
         exchange: Annotated[str, _exchange()] = defaults.EXCHANGE,
         ascii_only: Annotated[bool, _ascii()] = False,
     ) -> None:
         _posix_only("simulate")
-        from mushka.tui.commands.simulate import simulate_sessions
+        from mushka.tui.commands.house import HouseOptions
+        from mushka.tui.commands.simulate import SimulateOptions, simulate_sessions
 
         simulate_sessions(
-            sessions,
-            seed,
-            record,
-            bot or [],
-            jobs,
-            json_output,
-            stake,
-            remise,
-            prices,
-            deals,
-            exchange,
-            ascii_only,
-            compare,
+            SimulateOptions(
+                sessions=sessions,
+                seed=seed,
+                record=record,
+                bot=bot or [],
+                jobs=jobs,
+                json_output=json_output,
+                stakes=stake,
+                house=HouseOptions(remise=remise, prices=prices, deals=deals, exchange=exchange),
+                ascii_only=ascii_only,
+                compare=compare,
+            )
         )
-
-    return app
 
 
 def main() -> None:
