@@ -27,11 +27,16 @@ from mushka.events import (
 from mushka.house_rules import HouseRules
 from mushka.state import Phase, Step
 
+# The events that may hide a card (the match in `redact` names every event, for mypy; this lets
+# the many public ones through without trying each case).
+_PRIVATE: Final = (Take, Discard, Draw, Replenish, Expose)
 NOBODY: Final = -1  # the seat of no player: the table as a whole, which sees no hidden card
 
 
 def redact(event: Event, seat: int) -> Event:
     """The event as `seat` may know it: cards he may not see become None."""
+    if type(event) not in _PRIVATE:
+        return event
     match event:
         case Take(seat=owner) | Discard(seat=owner):
             return event if owner == seat else event._replace(card=None)
@@ -45,7 +50,7 @@ def redact(event: Event, seat: int) -> Event:
                 return event._replace(cards=tuple(sorted_hand(c for c in laid if c is not None)))
             return event._replace(cards=(None,) * len(laid))
         case Ante() | Lead() | Follow() | Pass() | TakeBack() | Trick() | Remise() | Out():
-            return event  # public: no card in it is hidden from anyone
+            return event  # public: no card in it is hidden from anyone (see _PRIVATE)
         case End() | Payout():
             return event
         case _:
