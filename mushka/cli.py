@@ -17,7 +17,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any, Protocol, TextIO
 
 import typer
 from typer._click.core import Command
@@ -319,14 +319,12 @@ def _strategies() -> str:
 
 def play_options(**given: Any) -> Any:
     """`play`'s options as the command bodies take them (a PlayOptions)."""
+    from mushka.tui.commands.house import HouseOptions
     from mushka.tui.commands.play import PlayOptions
 
+    house = (given[name] for name in ("stake", "remise", "prices", "deals", "exchange"))
     return PlayOptions(
-        stake=given["stake"],
-        remise=given["remise"],
-        prices=given["prices"],
-        deals=given["deals"],
-        exchange=given["exchange"],
+        house=HouseOptions(*house),
         players=given["player"] or [],
         seed=given["seed"],
         record=given["record"],
@@ -469,6 +467,14 @@ def _exchange() -> Any:
     )
 
 
+class _Register(Protocol):
+    """How a command's function adds itself to the tree: `app.command` with our help classes."""
+
+    def __call__(
+        self, name: str | None, help: str, short_help: str | None = None
+    ) -> Callable[[Callable[..., None]], Callable[..., None]]: ...
+
+
 _APPS: dict[str, typer.Typer] = {}
 
 
@@ -507,6 +513,16 @@ def _tree() -> typer.Typer:
     ) -> Callable[[Callable[..., None]], Callable[..., None]]:
         return app.command(name, cls=_Command, help=help, short_help=short_help)
 
+    _program_options(app)
+    # the commands, in play order (and so in the help)
+    for add in (_play, _resume, _scores, _rules, _replay, _check, _simulate):
+        add(command)
+    return app
+
+
+def _program_options(app: typer.Typer) -> None:
+    """The program's own options, before any command's name."""
+
     @app.callback()
     def _root(
         version: Annotated[
@@ -533,7 +549,16 @@ def _tree() -> typer.Typer:
     ) -> None:
         """The program's own options; `main` has read --lang already, before building this."""
 
-    # ------------------------------------------------------------ the commands, in play order
+
+# ---------------------------------------------------------------- the commands
+#
+# Each command is a function that declares its options (their help is written as the tree is
+# built, in the process language) and its body, and adds itself with `command`; `_tree` lists
+# them in play order.
+
+
+def _play(command: _Register) -> None:
+    """`mushka play`: a session at this terminal; and `mushka host`, which takes its options."""
 
     @command(
         None,
@@ -560,7 +585,7 @@ def _tree() -> typer.Typer:
         ] = None,
         stake: Annotated[int, _stake()] = defaults.STAKE,
         remise: Annotated[int, _remise()] = defaults.REMISE,
-        prices: Annotated[str, _prices()] = ",".join(map(str, defaults.PRICES)),
+        prices: Annotated[str, _prices()] = defaults.PRICES_TYPED,
         deals: Annotated[int, _deals()] = defaults.DEALS,
         exchange: Annotated[str, _exchange()] = defaults.EXCHANGE,
         undo: Annotated[
@@ -670,6 +695,10 @@ def _tree() -> typer.Typer:
         ),
     )(host)
 
+
+def _resume(command: _Register) -> None:
+    """`mushka resume`: the saved game, where it stopped."""
+
     @command(
         "resume",
         help=_("Continue the saved game exactly where it stopped."),
@@ -679,6 +708,10 @@ def _tree() -> typer.Typer:
         from mushka.tui.commands.play import resume_session
 
         resume_session(ascii_only)
+
+
+def _scores(command: _Register) -> None:
+    """`mushka scores`: the history of sessions."""
 
     @command(
         None,
@@ -696,6 +729,10 @@ def _tree() -> typer.Typer:
 
         show_scores(last, ascii_only)
 
+
+def _rules(command: _Register) -> None:
+    """`mushka rules`: the rulebook."""
+
     @command(
         None,
         help=_("Show the rulebook (paged in a terminal)."),
@@ -705,6 +742,10 @@ def _tree() -> typer.Typer:
         from mushka.tui.rulebook import show_rulebook
 
         show_rulebook(*make_console(ascii_only), lang=language())
+
+
+def _replay(command: _Register) -> None:
+    """`mushka replay FILE`: a recorded session, step by step."""
 
     @command(
         "replay",
@@ -735,6 +776,10 @@ def _tree() -> typer.Typer:
 
         replay_record(file, number, not no_pause, ascii_only)
 
+
+def _check(command: _Register) -> None:
+    """`mushka check FILE`: game records checked against the rules."""
+
     @command(
         "check",
         help=_(
@@ -751,6 +796,10 @@ def _tree() -> typer.Typer:
         from mushka.tui.commands.check import check_records
 
         check_records(file, ascii_only)
+
+
+def _simulate(command: _Register) -> None:
+    """`mushka simulate`: many sessions of computer players, and the report."""
 
     @command(
         None,
@@ -831,31 +880,29 @@ def _tree() -> typer.Typer:
             ),
         ] = str(defaults.STAKE),
         remise: Annotated[int, _remise()] = defaults.REMISE,
-        prices: Annotated[str, _prices()] = ",".join(map(str, defaults.PRICES)),
+        prices: Annotated[str, _prices()] = defaults.PRICES_TYPED,
         deals: Annotated[int, _deals()] = defaults.DEALS,
         exchange: Annotated[str, _exchange()] = defaults.EXCHANGE,
         ascii_only: Annotated[bool, _ascii()] = False,
     ) -> None:
         _posix_only("simulate")
-        from mushka.tui.commands.simulate import simulate_sessions
+        from mushka.tui.commands.house import HouseOptions
+        from mushka.tui.commands.simulate import SimulateOptions, simulate_sessions
 
         simulate_sessions(
-            sessions,
-            seed,
-            record,
-            bot or [],
-            jobs,
-            json_output,
-            stake,
-            remise,
-            prices,
-            deals,
-            exchange,
-            ascii_only,
-            compare,
+            SimulateOptions(
+                sessions=sessions,
+                seed=seed,
+                record=record,
+                bot=bot or [],
+                jobs=jobs,
+                json_output=json_output,
+                stakes=stake,
+                house=HouseOptions(remise=remise, prices=prices, deals=deals, exchange=exchange),
+                ascii_only=ascii_only,
+                compare=compare,
+            )
         )
-
-    return app
 
 
 def main() -> None:

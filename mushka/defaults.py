@@ -9,6 +9,7 @@ from typing import Final
 STAKE: Final = 15  # kopecks each player antes per deal
 REMISE: Final = 5  # kopecks for a revoke, and for a deal without a trick
 PRICES: Final = (4, 3, 2, 1)  # what a trick pays in hearts, clubs, diamonds, spades
+PRICES_TYPED: Final = ",".join(map(str, PRICES))  # as --prices takes them: "4,3,2,1"
 DEALS: Final = 4
 EXCHANGE: Final = "modern"
 STRATEGIES: Final = ("random", "basic", "strong")  # the computer players', weakest first

@@ -166,6 +166,36 @@ _FOLLOW_ONE: Final = tuple(
 _SINGLE_RANK: Final = tuple(b.bit_length() - 1 if b and not b & (b - 1) else -1 for b in range(256))
 
 
+# The play phase's two rules, each written once: who may lead what (R7) and how a lead may be
+# answered (R5). `apply` keeps the next seat's legal actions ready with them, and `_refusal`
+# explains a refused card or draw from them. (players/playout.py is their documented fast twin.)
+
+
+def _leads(hand: list[Card], mask: int, barred: int) -> tuple[Action, ...]:
+    """The legal leads of `hand` (`mask`: its cards' bits) now: any card, but none of `barred`,
+    the suit led last (NO_SUIT for none), unless the hand holds nothing else."""
+    if barred >= 0:
+        held = mask >> (barred << 3) & 0xFF
+        if held and mask != held << (barred << 3):
+            return tuple([PLAYS[c] for c in hand if c >> 3 != barred])
+    return _pick(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
+
+
+def _answers(hand: list[Card], mask: int, led: int, talon: bool) -> tuple[tuple[Action, ...], bool]:
+    """The legal answers of `hand` (`mask`: its cards' bits) to a lead of suit `led` now, and
+    whether it holds that suit (a pass is then a revoke): a card of the suit, or else a draw while
+    the `talon` is not empty; the mushka on any other suit's lead; a pass always."""
+    bits = mask >> (led << 3) & 0xFF
+    mushka = led != _SPADES and mask >> _MUSHKA & 1
+    if not bits:
+        return _FOLLOW_VOID[mushka][talon], False
+    rank = _SINGLE_RANK[bits]
+    if rank >= 0:
+        return _FOLLOW_ONE[mushka][(led << 3) + rank], True
+    # two or more of the led suit: in the order they are held
+    return tuple([PLAYS[c] for c in hand if c >> 3 == led]) + _HOLDING_TAIL[mushka], True
+
+
 def default_names() -> tuple[str, str, str, str]:
     return ("Player 1", "Player 2", "Player 3", "Player 4")
 
@@ -531,7 +561,13 @@ class Session:
                 self._events.append(produced[0])
             followers = self._followers
             if followers:
-                self._answer_next(followers.pop(), self._led_suit)
+                nxt = self._to_act = followers.pop()
+                self._legal, self._holds_led = _answers(
+                    self._hands[nxt],
+                    self._masks[nxt],
+                    self._led_suit,
+                    self._talon_pos < len(self._talon),
+                )
                 return produced
             # The last answer: settle the trick (or take the lead back), then set up the next
             # lead and its legal actions (or end the deal), all inline for speed.
@@ -551,17 +587,10 @@ class Session:
                     self._end_deal(blocked=True)
                     self._compute_legal()
                     return _since(events, start, self._events)
-                led = self._led_suit
                 self._step = _LEAD
                 nxt = self._to_act = self._next_holder(leader)
+                self._legal = _leads(hands[nxt], self._masks[nxt], self._led_suit)
                 self._led_suit = NO_SUIT
-                hand = hands[nxt]
-                mask = self._masks[nxt]
-                barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
-                if not barred or mask == barred << (led << 3):  # none, or nothing else
-                    self._legal = _pick(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
-                else:
-                    self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
                 return (*produced, back)
             led = self._led_suit
             # The highest card of the led suit wins, unless the mushka (the highest card of all) was
@@ -612,13 +641,7 @@ class Session:
             self._step = _LEAD
             nxt = self._to_act = winner if hands[winner] else self._next_holder(winner)
             self._led_suit = NO_SUIT
-            hand = hands[nxt]
-            mask = masks[nxt]
-            barred = mask >> (led << 3) & 0xFF  # cards of the suit led last
-            if not barred or mask == barred << (led << 3):  # none, or nothing else
-                self._legal = _pick(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
-            else:
-                self._legal = tuple([PLAYS[c] for c in hand if c >> 3 != led])
+            self._legal = _leads(hands[nxt], masks[nxt], led)  # led last: barred
             return produced
         if step is _LEAD:
             seat = self._to_act
@@ -640,9 +663,11 @@ class Session:
                 nxt = self._to_act = first
             else:
                 followers = self._followers = [s for s in (third, second, first) if hands[s]]
-                nxt = followers.pop()
+                nxt = self._to_act = followers.pop()
             self._step = _FOLLOW
-            self._answer_next(nxt, led)
+            self._legal, self._holds_led = _answers(
+                hands[nxt], self._masks[nxt], led, self._talon_pos < len(self._talon)
+            )
             return produced
         if step is _TAKE:
             position = action[2]
@@ -786,51 +811,20 @@ class Session:
 
     # ---------------------------------------------------------------- legality
 
-    def _answer_next(self, seat: int, led: int) -> None:
-        """Make `seat` the one to answer the lead of `led`, his legal answers ready from tables."""
-        self._to_act = seat
-        mask = self._masks[seat]
-        bits = mask >> (led << 3) & 0xFF
-        if bits:
-            self._holds_led = True
-            rank = _SINGLE_RANK[bits]
-            if rank >= 0:
-                self._legal = _FOLLOW_ONE[led != _SPADES and mask >> _MUSHKA & 1][(led << 3) + rank]
-            else:
-                self._compute_legal()
-        else:
-            self._holds_led = False
-            self._legal = _FOLLOW_VOID[led != _SPADES and mask >> _MUSHKA & 1][
-                self._talon_pos < len(self._talon)
-            ]
-
     def _compute_legal(self) -> tuple[Action, ...]:
         legal: tuple[Action, ...]
         step = self._step
         if step is _FOLLOW:
-            led = self._led_suit
-            mask = self._masks[self._to_act]
-            bits = mask >> (led << 3) & 0xFF
-            mushka = led != _SPADES and mask >> _MUSHKA & 1
-            if not bits:
-                self._holds_led = False
-                legal = _FOLLOW_VOID[mushka][self._talon_pos < len(self._talon)]
-            else:
-                self._holds_led = True
-                rank = _SINGLE_RANK[bits]
-                if rank >= 0:
-                    legal = _FOLLOW_ONE[mushka][(led << 3) + rank]
-                else:  # two or more of the led suit: in the order they are held
-                    hand = self._hands[self._to_act]
-                    legal = tuple([PLAYS[c] for c in hand if c >> 3 == led]) + _HOLDING_TAIL[mushka]
+            seat = self._to_act
+            legal, self._holds_led = _answers(
+                self._hands[seat],
+                self._masks[seat],
+                self._led_suit,
+                self._talon_pos < len(self._talon),
+            )
         elif step is _LEAD:
-            hand = self._hands[self._to_act]
-            last = self._last_lead_suit
-            mask = self._masks[self._to_act]
-            if last < 0 or not mask >> (last << 3) & 0xFF or not mask & ~(0xFF << (last << 3)):
-                legal = _pick(*hand)(PLAYS) if len(hand) > 1 else (PLAYS[hand[0]],)
-            else:
-                legal = tuple([PLAYS[c] for c in hand if c >> 3 != last])
+            seat = self._to_act
+            legal = _leads(self._hands[seat], self._masks[seat], self._last_lead_suit)
         elif step is _TAKE:
             legal = TAKES[: len(self._face_down)]
         elif step is _DISCARD:
@@ -869,7 +863,10 @@ class Session:
                 )
         elif step is _FOLLOW:
             led = SUITS[self._led_suit]
-            held = [c for c in sorted_hand(hand) if c >> 3 == led]
+            # the cards of the led suit among the legal answers (`_answers`): all he holds of it
+            held = sorted_hand(
+                c for a in self._legal if (c := a.card) is not None and c >> 3 == led
+            )
             if kind is Kind.PLAY and card not in hand:
                 problem = Wording("you do not hold {card}", card=card)
             elif kind is Kind.PLAY and held:

@@ -4,9 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from mushka.cards import Suit
-from mushka.events import Ante, End, Event, Out, Payout, Remise, Trick
+from mushka.events import (
+    Ante,
+    Discard,
+    Draw,
+    End,
+    Event,
+    Expose,
+    Follow,
+    Lead,
+    Out,
+    Pass,
+    Payout,
+    Remise,
+    Replenish,
+    Take,
+    TakeBack,
+    Trick,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,15 +50,22 @@ def accounts(events: Iterable[Event]) -> tuple[SeatAccount, ...]:
     payout = [0, 0, 0, 0]
     tricks: list[list[Suit]] = [[], [], [], []]
     for event in events:
-        if isinstance(event, Ante):
-            antes[event.seat] += event.amount
-        elif isinstance(event, Trick):
-            winnings[event.winner] += event.paid
-            tricks[event.winner].append(event.suit)
-        elif isinstance(event, Remise):
-            remises[event.seat] += event.amount
-        elif isinstance(event, Payout):
-            payout[event.seat] += event.amount
+        match event:
+            case Ante(seat=seat, amount=amount):
+                antes[seat] += amount
+            case Trick(winner=winner, paid=paid, suit=suit):
+                winnings[winner] += paid
+                tricks[winner].append(suit)
+            case Remise(seat=seat, amount=amount):
+                remises[seat] += amount
+            case Payout(seat=seat, amount=amount):
+                payout[seat] += amount
+            case Expose() | Take() | Discard() | Replenish() | Lead() | Follow() | Draw() | Pass():
+                pass  # no money moves
+            case TakeBack() | Out() | End():
+                pass
+            case _:
+                assert_never(event)
     return tuple(
         SeatAccount(antes[s], winnings[s], remises[s], payout[s], tuple(tricks[s]))
         for s in range(4)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
 from mushka.actions import DRAW, PASS, Action, discard, play, take
 from mushka.cards import DECK_SIZE, HAND_SIZE, TALON_SIZE, Card
@@ -13,14 +13,21 @@ from mushka.codec import event_from_json, event_to_json, read_card
 from mushka.engine import Session
 from mushka.errors import ChanceError, MushkaError, RecordError, short_repr
 from mushka.events import (
+    Ante,
     Discard,
     Draw,
+    End,
     Event,
     Expose,
     Follow,
     Lead,
+    Out,
     Pass,
+    Payout,
+    Remise,
+    Replenish,
     Take,
+    TakeBack,
     Trick,
     event_name,
 )
@@ -277,27 +284,25 @@ def _action_for(session: Session, event: Event, d: int, i: int) -> Action:
             d,
             i,
         )
-    if isinstance(event, Take):
-        pair = session.exchange_pair
-        _require(pair is not None, Wording("a take event, but no exchange is under way"), d, i)
-        assert pair is not None and event.card is not None
-        if event.seat != pair[2]:
-            raise RecordError(
-                Wording(
-                    "seat {seat} takes a card, but it is seat {receiver}'s to receive",
-                    seat=event.seat,
-                    receiver=pair[2],
-                ),
-                d,
-                i,
-            )
-        try:
-            return take(session.face_down_position(event.card))
-        except MushkaError:
-            # the engine's reason names the card, which only the taker may know
-            raise RecordError(
-                Wording("the card taken is not among the face-down cards"), d, i
-            ) from None
+    action: Action | None
+    match event:
+        case Take():
+            return _take_for(session, event, d, i)
+        case Lead(card=card) | Follow(card=card):
+            action = play(card)
+        case Discard(card=card):
+            assert card is not None  # a record's events are omniscient
+            action = discard(card)
+        case Draw():
+            action = DRAW
+        case Pass():
+            action = PASS
+        case Ante() | Expose() | Replenish() | TakeBack() | Trick() | Remise() | Out() | End():
+            action = None
+        case Payout():
+            action = None
+        case _:
+            assert_never(event)
     seat = getattr(event, "seat", None)
     if seat != to_act:
         raise RecordError(
@@ -310,25 +315,42 @@ def _action_for(session: Session, event: Event, d: int, i: int) -> Action:
             d,
             i,
         )
-    if isinstance(event, Lead | Follow):
-        return play(event.card)
-    if isinstance(event, Discard):
-        assert event.card is not None
-        return discard(event.card)
-    if isinstance(event, Draw):
-        return DRAW
-    if isinstance(event, Pass):
-        return PASS
-    raise RecordError(
-        Wording(
-            "expected a player's decision (seat {seat} to {step}), found a {name} event",
-            seat=to_act,
-            step=session.step.value,
-            name=name,
-        ),
-        d,
-        i,
-    )
+    if action is None:
+        raise RecordError(
+            Wording(
+                "expected a player's decision (seat {seat} to {step}), found a {name} event",
+                seat=to_act,
+                step=session.step.value,
+                name=name,
+            ),
+            d,
+            i,
+        )
+    return action
+
+
+def _take_for(session: Session, event: Take, d: int, i: int) -> Action:
+    """The take a recorded Take event stands for: the receiver's, of a face-down card."""
+    pair = session.exchange_pair
+    _require(pair is not None, Wording("a take event, but no exchange is under way"), d, i)
+    assert pair is not None and event.card is not None
+    if event.seat != pair[2]:
+        raise RecordError(
+            Wording(
+                "seat {seat} takes a card, but it is seat {receiver}'s to receive",
+                seat=event.seat,
+                receiver=pair[2],
+            ),
+            d,
+            i,
+        )
+    try:
+        return take(session.face_down_position(event.card))
+    except MushkaError:
+        # the engine's reason names the card, which only the taker may know
+        raise RecordError(
+            Wording("the card taken is not among the face-down cards"), d, i
+        ) from None
 
 
 def _same(produced: Event, recorded: Event) -> bool:

@@ -2,15 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, assert_never
 
 from mushka.actions import Action
 from mushka.cards import Card, Suit, sorted_hand
-from mushka.events import Discard, Draw, Event, Expose, Lead, Replenish, Take, TakeBack, Trick
+from mushka.events import (
+    Ante,
+    Discard,
+    Draw,
+    End,
+    Event,
+    Expose,
+    Follow,
+    Lead,
+    Out,
+    Pass,
+    Payout,
+    Remise,
+    Replenish,
+    Take,
+    TakeBack,
+    Trick,
+)
 from mushka.house_rules import HouseRules
 from mushka.state import Phase, Step
 
-_PRIVATE: Final = (Take, Discard, Draw, Replenish, Expose)  # events that may hide a card
+# The events that may hide a card (the match in `redact` names every event, for mypy; this lets
+# the many public ones through without trying each case).
+_PRIVATE: Final = (Take, Discard, Draw, Replenish, Expose)
 NOBODY: Final = -1  # the seat of no player: the table as a whole, which sees no hidden card
 
 
@@ -18,18 +37,24 @@ def redact(event: Event, seat: int) -> Event:
     """The event as `seat` may know it: cards he may not see become None."""
     if type(event) not in _PRIVATE:
         return event
-    if isinstance(event, Take | Discard):
-        return event if event.seat == seat else event._replace(card=None)
-    if isinstance(event, Draw):
-        return event if event.played or event.seat == seat else event._replace(card=None)
-    if isinstance(event, Replenish):
-        return event if event.seat == seat else event._replace(cards=(None,) * len(event.cards))
-    if isinstance(event, Expose):
-        if event.seat == seat:
-            # he knows which cards he laid, not the order they were shuffled into
-            return event._replace(cards=tuple(sorted_hand(c for c in event.cards if c is not None)))
-        return event._replace(cards=(None,) * len(event.cards))
-    return event
+    match event:
+        case Take(seat=owner) | Discard(seat=owner):
+            return event if owner == seat else event._replace(card=None)
+        case Draw(seat=owner, played=played):
+            return event if played or owner == seat else event._replace(card=None)
+        case Replenish(seat=owner, cards=drawn):
+            return event if owner == seat else event._replace(cards=(None,) * len(drawn))
+        case Expose(seat=owner, cards=laid):
+            if owner == seat:
+                # he knows which cards he laid, not the order they were shuffled into
+                return event._replace(cards=tuple(sorted_hand(c for c in laid if c is not None)))
+            return event._replace(cards=(None,) * len(laid))
+        case Ante() | Lead() | Follow() | Pass() | TakeBack() | Trick() | Remise() | Out():
+            return event  # public: no card in it is hidden from anyone (see _PRIVATE)
+        case End() | Payout():
+            return event
+        case _:
+            assert_never(event)
 
 
 class SeatView(NamedTuple):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from typing import NoReturn
 
 import pytest
 
@@ -90,21 +91,49 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: takes seconds even on an idle machine")
 
 
-# What makes a test end-to-end: its module drives real processes or terminals.
-_PROCESS_DRIVERS = ("pexpect", "subprocess", "TmuxTable", "multiprocessing")
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     skip = pytest.mark.skip(reason="not in the quick profile (run without --quick)")
     for item in items:
         module = getattr(item, "module", None)
-        if module is not None and (
-            module.__name__.endswith("_e2e")
-            or any(hasattr(module, name) for name in _PROCESS_DRIVERS)
-        ):
+        if module is not None and module.__name__.endswith("_e2e"):
             item.add_marker(pytest.mark.e2e)
         if QUICK and (item.get_closest_marker("e2e") or item.get_closest_marker("slow")):
             item.add_marker(skip)
+
+
+# ---------------------------------------------------------------- processes need the e2e marker
+#
+# A test that starts a process or a terminal is end-to-end: it is marked e2e (its module, when
+# all of it is, or a module named *_e2e), so that --quick leaves it out. Any other test that
+# tries to start one fails at once, before the process exists, naming the way it tried.
+
+
+def _spawners() -> list[tuple[object, str]]:
+    """The (owner, attribute) of every way a test could start a process or a pseudo-terminal."""
+    import _posixsubprocess
+    import pty
+    import subprocess
+
+    found: list[tuple[object, str]] = [(subprocess.Popen, "__init__"), (pty, "fork")]
+    found.append((_posixsubprocess, "fork_exec"))  # multiprocessing's spawn and forkserver too
+    names = ("fork", "forkpty", "system", "posix_spawn", "posix_spawnp", "popen")
+    found += [(os, name) for name in names if hasattr(os, name)]
+    return found
+
+
+@pytest.fixture(autouse=True)
+def _processes_need_the_e2e_marker(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if request.node.get_closest_marker("e2e"):
+        return
+    for owner, name in _spawners():
+        how = f"{getattr(owner, '__name__', owner)}.{name}"
+
+        def refuse(*args: object, _how: str = how, **kwargs: object) -> NoReturn:
+            pytest.fail(f"{request.node.nodeid} starts a process ({_how}): mark it e2e")
+
+        monkeypatch.setattr(owner, name, refuse)
 
 
 @pytest.fixture(autouse=True)

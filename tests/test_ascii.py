@@ -35,6 +35,7 @@ def run(home: Path, *args: str, encoding: str = "ascii") -> str:
     return done.stdout.decode("ascii")  # raises if one byte is not ASCII
 
 
+@pytest.mark.e2e
 def test_play_with_four_computers_prints_only_ascii(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     out = run(
@@ -46,23 +47,27 @@ def test_play_with_four_computers_prints_only_ascii(tmp_path: Path) -> None:
     assert json.loads(record.read_text(encoding="utf-8"))["seed"] == 1
 
 
+@pytest.mark.e2e
 def test_replay_prints_only_ascii(tmp_path: Path) -> None:
     out = run(tmp_path, "replay", str(EXAMPLE), "--no-pause")
     assert "Final score sheet" in out and "trick 1" in out
 
 
+@pytest.mark.e2e
 def test_simulate_and_a_stake_sweep_print_only_ascii(tmp_path: Path) -> None:
     out = run(tmp_path, "simulate", "--sessions", "12", "--stake", "5,15", "--seed", "2")
     assert "4 x random" in out and "+/-" in out and "#" in out  # histogram bars
     assert "How the stake changes the game" in out
 
 
+@pytest.mark.e2e
 def test_the_rulebook_is_transliterated(tmp_path: Path) -> None:
     out = run(tmp_path, "rules")
     assert "hearts H, then clubs C, then diamonds D, then spades S" in out
     assert "The mushka is the ace of spades, AS." in out
 
 
+@pytest.mark.e2e
 def test_scores_print_names_in_ascii(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     from mushka.host.storage import append_score
@@ -76,6 +81,7 @@ def test_scores_print_names_in_ascii(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert "Final score sheet" in run(tmp_path, "scores", "--last")
 
 
+@pytest.mark.e2e
 def test_latin_1_consoles_keep_what_they_can_show(tmp_path: Path) -> None:
     out = subprocess.run(
         [str(MUSHKA), "replay", str(EXAMPLE), "--no-pause"],
@@ -100,6 +106,7 @@ def test_user_text_cannot_steer_the_terminal() -> None:
     assert printable("x" * 100, limit=10) == "x" * 9 + "…"
 
 
+@pytest.mark.e2e
 def test_the_table_on_an_ascii_terminal(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
     env = {

@@ -22,6 +22,7 @@ def test_version() -> None:
     assert result.exit_code == 0 and result.output.strip() == f"mushka {__version__}"
 
 
+@pytest.mark.e2e
 def test_python_dash_m_runs_the_same_command_line() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "mushka", "--version"], capture_output=True, text=True, check=False
@@ -250,6 +251,7 @@ def _without_timing(report: dict[str, object]) -> dict[str, object]:
     }
 
 
+@pytest.mark.e2e  # worker processes
 def test_simulate_with_jobs_gives_the_same_result_as_one_process(tmp_path: Path) -> None:
     outputs = []
     for jobs in ("1", "2"):

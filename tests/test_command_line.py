@@ -41,6 +41,7 @@ def test_help_lists_play_first_then_the_other_commands_in_playing_order() -> Non
     assert result.exit_code == 0 and listed == COMMANDS
 
 
+@pytest.mark.e2e
 def test_help_rewraps_a_paragraph_to_the_console_instead_of_keeping_line_breaks() -> None:
     def about(columns: int) -> list[str]:
         help_text = mushka("play", "--help", COLUMNS=str(columns)).stdout
@@ -77,6 +78,7 @@ def test_play_help_shows_the_person_shaped_metavars_and_the_house_settings() -> 
     assert text.count("Off by default") == 2
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)])
 def test_help_of_every_command_fits_an_ascii_console_of_80_columns(command: list[str]) -> None:
     done = mushka(*command, "--help", PYTHONIOENCODING="ascii", COLUMNS="80")
@@ -86,6 +88,7 @@ def test_help_of_every_command_fits_an_ascii_console_of_80_columns(command: list
     assert not re.search(r"\[default:\s*\n", done.stdout)  # a default is never cut in two
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize(
     ("args", "option", "words"),
     [
@@ -114,6 +117,7 @@ def test_a_bad_value_is_one_line_naming_the_option_once(
         assert noise not in line
 
 
+@pytest.mark.e2e
 def test_other_usage_errors_are_one_line_pointing_at_help() -> None:
     done = mushka("check")
     assert done.returncode == 2
@@ -125,6 +129,7 @@ def test_other_usage_errors_are_one_line_pointing_at_help() -> None:
     assert len(done.stderr.splitlines()) == 1
 
 
+@pytest.mark.e2e
 def test_importing_the_command_line_loads_no_command_s_machinery() -> None:
     heavy = ["rich", "rich.markdown", "mushka.engine", "mushka.players", "mushka.study", "pydantic"]
     heavy += ["mushka.host"]  # the table host, for the commands that seat a table
@@ -136,6 +141,7 @@ def test_importing_the_command_line_loads_no_command_s_machinery() -> None:
     assert done.stdout.strip() == "light"
 
 
+@pytest.mark.e2e
 def test_the_version_loads_no_command_s_machinery_either() -> None:
     code = (
         "import sys; sys.argv = ['mushka', '--version']; import mushka.cli\n"
@@ -209,6 +215,7 @@ def test_every_command_that_prints_offers_ascii(command: str) -> None:
     assert "--ascii" in runner.invoke(app, [command, "--help"]).output
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("option", ["--bot", "--player", "--stake", "--prices", "--exchange"])
 def test_a_megabyte_value_gives_a_short_line(option: str) -> None:
     done = mushka("play", option, "9" * 100_000 + "\x1b[31m")

@@ -38,6 +38,7 @@ def mushka(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
 # ------------------------------------------------------------------ the 70% measure
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize(
     "args",
     [["--help"], ["play", "--help"], ["rules"], ["simulate", "-n", "20", "--seed", "1"]],
@@ -51,6 +52,7 @@ def test_in_russian_the_command_prints_mostly_cyrillic(args: list[str]) -> None:
     assert cyrillic_share(mushka(*args).stdout) < 0.05  # and English by default
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_s_help_is_russian(command: str) -> None:
     done = mushka(command, "--help", MUSHKA_LANG="ru")
@@ -61,6 +63,7 @@ def test_every_command_s_help_is_russian(command: str) -> None:
     assert cyrillic_share(done.stdout) >= 0.6, done.stdout
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)])
 def test_on_an_ascii_console_russian_help_is_spelled_in_latin_letters(command: list[str]) -> None:
     done = mushka(*command, "--help", MUSHKA_LANG="ru", PYTHONIOENCODING="ascii")
@@ -73,6 +76,7 @@ def test_on_an_ascii_console_russian_help_is_spelled_in_latin_letters(command: l
 # ------------------------------------------------------------------ which language speaks
 
 
+@pytest.mark.e2e
 def test_the_option_beats_the_variable_both_ways() -> None:
     russian = mushka("--lang", "ru", "--help", MUSHKA_LANG="en").stdout
     english = mushka("--lang", "en", "--help", MUSHKA_LANG="ru").stdout
@@ -82,6 +86,7 @@ def test_the_option_beats_the_variable_both_ways() -> None:
     assert mushka("--help", MUSHKA_LANG="en", LANG="ru_RU.UTF-8").stdout == english
 
 
+@pytest.mark.e2e
 def test_the_option_reaches_the_command_s_own_output() -> None:
     done = mushka("--lang", "ru", "check", str(EXAMPLE), MUSHKA_LANG="en")
     assert done.returncode == 0
@@ -90,6 +95,7 @@ def test_the_option_reaches_the_command_s_own_output() -> None:
     assert done.stdout.splitlines()[-1] == "1 record replays correctly."
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("args", [["--lang", "xx", "play"], ["--lang=de"], ["--lang", ""]])
 def test_an_unknown_language_is_a_usage_error_naming_the_choices(args: list[str]) -> None:
     done = mushka(*args)
@@ -99,11 +105,13 @@ def test_an_unknown_language_is_a_usage_error_naming_the_choices(args: list[str]
     assert said.startswith("mushka --lang: неизвестный язык") and "en, ru" in said
 
 
+@pytest.mark.e2e
 def test_a_hostile_language_name_is_quoted_short() -> None:
     done = mushka("--lang", "x" * 100_000 + "\x1b[2J")
     assert done.returncode == 2 and len(done.stderr) < 200 and "\x1b" not in done.stderr
 
 
+@pytest.mark.e2e
 def test_lang_is_an_option_of_the_top_level_command_only() -> None:
     done = mushka("check", "--lang", "ru", str(EXAMPLE))
     assert done.returncode == 2 and "No such option: --lang" in done.stderr
@@ -217,6 +225,7 @@ def test_scores_headers_are_russian(
 # ------------------------------------------------------------------ a saved game
 
 
+@pytest.mark.e2e
 def test_a_save_keeps_no_language_and_resumes_in_the_resumer_s(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
     from mushka.engine import Session

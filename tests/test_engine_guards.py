@@ -201,10 +201,24 @@ def test_the_fuzz_campaign_finds_nothing() -> None:
 def test_the_fuzz_campaign_would_see_a_broken_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     import mushka.engine
 
+    def leading() -> tuple[Session, Action]:
+        session = Session(rules=HouseRules(exchange=Exchange.OFF), seed=1)
+        return session, session.legal_actions()[0]
+
+    # What the guard stops: an action equal to a legal one (its card 10.0 == 10) but not the
+    # interned instance the engine compares against.
+    session, legal = leading()
+    assert legal.card is not None
+    forged = Action(legal.kind, float(legal.card), None)  # type: ignore[arg-type]
+    assert forged == legal and forged is not legal
+    with pytest.raises(InvalidActionError):
+        session.apply(forged)
     monkeypatch.setattr(mushka.engine, "canonical", lambda action: action)
     report = load_fuzz().campaign(3_000, seed=11)
     assert report.foreign or report.accepted
-    assert PLAYS  # the interned actions the guard compares against
+    session, legal = leading()
+    with pytest.raises(TypeError):  # taken for that card, it breaks the engine's bit arithmetic
+        session.apply(forged)
 
 
 def test_the_one_instance_of_an_action_cannot_be_forged_or_changed() -> None:

@@ -10,15 +10,13 @@ from fuzz_prompt import MUSHKA, campaign, garbage, meaningful
 from test_e2e import Table, start
 
 pytest.importorskip("pexpect")
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.skipif(
-        not MUSHKA.exists() or not hasattr(os, "openpty"),
-        reason="needs the installed mushka and a pseudo-terminal",
-    ),
-]
+pytestmark = pytest.mark.skipif(
+    not MUSHKA.exists() or not hasattr(os, "openpty"),
+    reason="needs the installed mushka and a pseudo-terminal",
+)
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("seed", [1, 2])
 def test_garbage_at_the_prompt_never_crashes_nor_changes_the_game(
     tmp_path: Path, seed: int
@@ -44,6 +42,7 @@ def test_the_generator_sends_garbage_only() -> None:
     assert kinds == {"unicode", "controls", "escapes", "digits", "near", "long", "blank"}
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("typed", ["\x00", "\x00q", "a\x00b", "\x1b[2J", "²"])
 def test_a_nul_or_an_escape_at_the_prompt_is_just_not_a_move(tmp_path: Path, typed: str) -> None:
     table = start(tmp_path, "--exchange", "off")

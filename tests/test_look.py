@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 from conftest import act, make_session
@@ -15,11 +15,12 @@ from rich.console import Console
 from rich.text import Text
 from test_table import render
 
-from mushka.actions import play
+from mushka.actions import DRAW, play
 from mushka.cards import CARDS, MUSHKA_INDEX, RANK_CODES, SUITS, Card, parse_card
 from mushka.engine import Session, Step
 from mushka.events import Draw, Event, Follow, Lead, TakeBack, Trick
 from mushka.house_rules import Exchange, HouseRules
+from mushka.i18n import _
 from mushka.i18n import _ as translated
 from mushka.ledger import SeatAccount, deal_summary, session_accounts
 from mushka.table_options import TableOptions
@@ -53,7 +54,7 @@ def random_session(
 ) -> Session:
     session = Session(players, HouseRules(**rules), seed=seed)  # type: ignore[arg-type]
     rng = random.Random(seed)
-    for _ in range(steps):
+    for _step in range(steps):
         if session.is_over:
             break
         session.apply(rng.choice(session.legal_actions()))
@@ -358,24 +359,102 @@ def test_trick_and_out_sentences_speak_to_the_player() -> None:
 # ---------------------------------------------------------------- 80 columns, long names
 
 
+PLAYING = ["QH 7C 8C 9C 10C", "KC 8D 7S 8S AS", "KH JC 9D 7D 9S", "JH QC 10D 10S JS"]
+EXCHANGING = ["7H 8H 9H 7C 8C", "10H JH 9C 10C 7D", "JC QC 8D 9D 7S", "QH KC 10D 8S 9S"]
+
+
+def seen_by_the_one_to_act(
+    moves: Sequence[str], hands: Sequence[str] = PLAYING, exchange: str = "off"
+) -> SeatView:
+    """The acting seat's view after `moves` in a deal dealt `hands` to the sixteen-letter names."""
+    session = make_session(
+        hands, "AD", exchange=exchange, face_down={(0, 0): "9H 7H 8H"}, players=SIXTEEN
+    )
+    act(session, *moves)
+    assert session.to_act is not None
+    return session.view(session.to_act)
+
+
+# Each kind of screen a player meets, by name: fixed deals, so each check is quick and the same
+# every run. (Every seat has a sixteen-letter name.)
+SCREENS: dict[str, Callable[[], SeatView]] = {
+    "lead": lambda: seen_by_the_one_to_act([]),
+    "draw": lambda: seen_by_the_one_to_act(["QH"]),  # void in hearts: the mushka, draw or pass
+    "follow": lambda: seen_by_the_one_to_act(["QH", "draw"]),  # a draw not played on the trick
+    "after a trick": lambda: seen_by_the_one_to_act(
+        ["QH", "draw", "KH", "JH", "JC", "QC", "7C", "KC"]
+    ),
+    "taken back": lambda: seen_by_the_one_to_act(["QH", "pass", "pass", "pass"]),  # two revokes
+    "take": lambda: seen_by_the_one_to_act([], EXCHANGING, "modern"),
+    "discard": lambda: seen_by_the_one_to_act(["take 1"], EXCHANGING, "modern"),
+    "exchange for another": lambda: seen_by_the_one_to_act([], EXCHANGING, "old"),
+}
+SIZES = [(80, 24), (100, 26), (120, 30), (132, 43)]
+LANGUAGES = ["en", "ru"]
+
+
+def test_the_named_screens_are_the_kinds_they_are_named_for() -> None:
+    steps = {name: make().step for name, make in SCREENS.items()}
+    assert steps == {
+        "lead": Step.LEAD,
+        "draw": Step.FOLLOW,
+        "follow": Step.FOLLOW,
+        "after a trick": Step.LEAD,
+        "taken back": Step.LEAD,
+        "take": Step.TAKE,
+        "discard": Step.DISCARD,
+        "exchange for another": Step.TAKE,
+    }
+    assert DRAW in SCREENS["draw"]().legal_actions
+    assert any(isinstance(e, Draw) for e in SCREENS["follow"]().trick)
+    assert isinstance(SCREENS["after a trick"]().last_trick[-1], Trick)
+    assert isinstance(SCREENS["taken back"]().last_trick[-1], TakeBack)
+    chooser = SCREENS["exchange for another"]()
+    assert chooser.exchange is not None and chooser.exchange[1:] == (chooser.seat, 1)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("look", [Look(), Look(ascii_only=True)], ids=["unicode", "ascii"])
-def test_sixteen_character_names_fit_80_columns_uncut(look: Look) -> None:
-    for view in all_views(range(2))[::7]:
-        if not view.is_my_turn:
-            continue
-        text = render(private_screen(view, look, height=24), 80)
-        lines = text.splitlines()
-        assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
-        assert "talon" in lines[0] and "…" not in lines[0] and "..." not in lines[0]
-        for name in SIXTEEN:
-            assert name in text
-        if view.step in (Step.TAKE, Step.DISCARD):
-            flat = " ".join(text.replace("│", " ").replace("|", " ").split())
-            assert re.search(r"(picks|pick) one blind|discards? one card", flat)
-            assert choices_line(view, look).plain in text
-    session = random_session(4, 700, deals=2)
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_every_kind_of_screen_fits_its_terminal_with_every_name_uncut(
+    screen: str, width: int, height: int, look: Look, language: str, request: pytest.FixtureRequest
+) -> None:
+    if language == "ru":
+        request.getfixturevalue("russian")
+    view = SCREENS[screen]()
+    lines = render(private_screen(view, look, height=height), width).splitlines()
+    text = "\n".join(lines)
+    assert len(lines) <= height - 1 and all(len(line) <= width for line in lines)
+    assert "…" not in lines[0] and "..." not in lines[0]  # the header is never cut short
+    for name in SIXTEEN:
+        assert name in text
+    led_by = _("{suit}, led by {name}").split("{name}")[0].removeprefix("{suit}")
+    for title in [line for line in lines if led_by in line]:  # a panel title is never cut short
+        assert any(f"{led_by}{name}" in title for name in SIXTEEN), title
+    if view.step in (Step.TAKE, Step.DISCARD):
+        flat = " ".join(text.replace("│", " ").replace("|", " ").split())
+        assert " ".join(choices_line(view, look).plain.split()) in flat
+
+
+def finished_deal() -> Session:
+    """A deal played to its end with the first legal move each time, by the sixteen-letter names."""
+    session = make_session(PLAYING, "AD", players=SIXTEEN, deals=1)
+    while not session.is_over:
+        session.apply(session.legal_actions()[0])
+    return session
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("look", [Look(), Look(ascii_only=True)], ids=["unicode", "ascii"])
+def test_the_deal_table_and_the_final_sheet_fit_80_columns_with_every_name(
+    look: Look, language: str, request: pytest.FixtureRequest
+) -> None:
+    if language == "ru":
+        request.getfixturevalue("russian")
+    session = finished_deal()
     log = session.log()
-    totals = [a.net for a in session_accounts(log[:1])]
+    totals = [a.net for a in session_accounts(log)]
     summary = render(deal_table(deal_summary(1, log[0]), session.players, totals, look), 80)
     sheet = render(final_sheet(session_accounts(log), session.players, look), 80)
     for text in (summary, sheet):

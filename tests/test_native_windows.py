@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.e2e  # every test runs the program in a process of its own
+
 # The program as `mushka` runs it, after making the named modules unimportable, as on Windows.
 WITHOUT = """
 import sys

@@ -61,6 +61,7 @@ def test_it_never_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     assert lan_addresses() == []
 
 
+@pytest.mark.e2e
 def test_this_machine_has_some() -> None:
     found = lan_addresses()
     assert isinstance(found, list) and all(isinstance(a, str) for a in found)

@@ -96,6 +96,7 @@ def test_a_key_file_of_another_user_is_refused(tmp_path: Path) -> None:
         load_or_create(tmp_path)
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(shutil.which("ssh-keygen") is None, reason="ssh-keygen is not installed")
 def test_the_fingerprint_is_what_ssh_keygen_shows(tmp_path: Path) -> None:
     key = load_or_create(tmp_path)

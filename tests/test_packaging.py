@@ -29,6 +29,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
     return zipfile.ZipFile(built)
 
 
+@pytest.mark.e2e
 def test_the_wheel_ships_every_package(wheel: zipfile.ZipFile) -> None:
     names = wheel.namelist()
     assert "mushka/engine.py" in names

@@ -19,10 +19,13 @@ MUSHKA = Path(sys.executable).with_name("mushka")
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 HANDOFF = r"press Enter when only you can see the screen"
 
-pytestmark = pytest.mark.skipif(
-    not MUSHKA.exists() or not hasattr(os, "openpty"),
-    reason="needs the installed mushka and a pseudo-terminal",
-)
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(
+        not MUSHKA.exists() or not hasattr(os, "openpty"),
+        reason="needs the installed mushka and a pseudo-terminal",
+    ),
+]
 
 
 def spawn(home: Path, *args: str) -> Any:

@@ -33,6 +33,7 @@ def nothing_more(table: Table, *patterns: str, seconds: float = 1.5) -> None:
     assert seen == len(patterns), f"{patterns[seen]!r} appeared: {plain(table.child.after)!r}"
 
 
+@pytest.mark.e2e
 def test_enters_typed_ahead_do_not_open_the_next_hand(home: Path) -> None:
     table = start(home, "--exchange", "off")  # Anna leads first
     table.expect(Table.HANDOFF)
@@ -50,6 +51,7 @@ def test_enters_typed_ahead_do_not_open_the_next_hand(home: Path) -> None:
     table.close()
 
 
+@pytest.mark.e2e
 def test_a_typed_ahead_yes_does_not_answer_the_revoke_question(home: Path) -> None:
     table = start(home)
     rng = random.Random(5)
@@ -94,6 +96,7 @@ def test_the_revoke_question_names_hearts(home: Path) -> None:
     assert asked[0].startswith("You hold hearts (K♥, 9♥): passing costs a 5 kop remise.")
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 def test_no_hand_in_the_scrollback_even_without_an_alternate_screen(home: Path) -> None:
     args = ["play", "--seed", "4", "--deals", "2", *[a for n in NAMES for a in ("--player", n)]]
@@ -114,6 +117,7 @@ def test_no_hand_in_the_scrollback_even_without_an_alternate_screen(home: Path) 
     assert "your hand" not in history
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("term", ["dumb", "vt100", ""])
 def test_a_terminal_without_an_alternate_screen_is_refused(home: Path, term: str) -> None:
     env = {
@@ -132,6 +136,7 @@ def test_a_terminal_without_an_alternate_screen_is_refused(home: Path, term: str
     assert not (home / "state" / "mushka" / "current-game.json").exists()  # refused before starting
 
 
+@pytest.mark.e2e
 def test_one_human_with_computers_may_play_on_a_plain_terminal(home: Path) -> None:
     env = {**os.environ, "XDG_STATE_HOME": str(home / "s"), "XDG_DATA_HOME": str(home / "d")}
     env["TERM"] = "dumb"
@@ -142,6 +147,7 @@ def test_one_human_with_computers_may_play_on_a_plain_terminal(home: Path) -> No
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.e2e
 def test_names_are_text_not_markup(home: Path) -> None:
     names = ["[red]Anna", "Bo[/]b", "[b]Vera[/b]", ":smile: Gleb"]
     record = home / "game.json"
@@ -189,6 +195,7 @@ def test_names_are_text_not_markup(home: Path) -> None:
     assert "Traceback" not in plain(replay.child.before)
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize(
     "name", ["Anna\x1b[31m", "Bo\u202eb", "Ve\u200bra", "   ", "Gl\teb", "An\u00a0na", "\u3164"]
 )
@@ -201,6 +208,7 @@ def test_names_with_invisible_or_control_characters_are_refused(home: Path, name
     assert "name" in out and "Traceback" not in out
 
 
+@pytest.mark.e2e
 def test_ctrl_backslash_saves_and_leaves_no_hand_on_the_screen(home: Path) -> None:
     table = start(home)
     table.expect(Table.HANDOFF)

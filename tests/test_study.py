@@ -7,6 +7,7 @@ import statistics
 import subprocess
 import sys
 
+import pytest
 from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -100,6 +101,7 @@ def test_simulate_compare_prints_the_table_and_checks_its_names() -> None:
     assert alone.exit_code == 2 and "two or more" in alone.output
 
 
+@pytest.mark.e2e
 def test_strong_simulations_are_the_same_for_any_jobs_on_a_busy_machine() -> None:
     hogs = [
         subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)

@@ -12,7 +12,10 @@ from test_e2e import MUSHKA, NAMES, Table
 
 pexpect = pytest.importorskip("pexpect")
 
-pytestmark = pytest.mark.skipif(not MUSHKA.exists(), reason="needs the installed mushka")
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not MUSHKA.exists(), reason="needs the installed mushka"),
+]
 
 OFFER = r"u: (\S+) takes back (\S+)"
 

@@ -5,16 +5,22 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from mushka.cards import CARDS, MUSHKA_INDEX
 from mushka.engine import Position, Step
 from mushka.events import (
+    Ante,
     Discard,
     Draw,
+    End,
     Expose,
     Follow,
     Lead,
+    Out,
     Pass,
+    Payout,
+    Remise,
     Replenish,
     Take,
     TakeBack,
@@ -43,12 +49,22 @@ def trick_state(view: SeatView) -> tuple[list[tuple[int, int]], list[int]]:
     plays: list[tuple[int, int]] = []
     acted: set[int] = set()
     for event in trick:
-        if not isinstance(event, Lead | Follow | Draw | Pass):
-            continue
-        acted.add(event.seat)
-        card = None if isinstance(event, Pass) else event.card
-        if card is not None and (not isinstance(event, Draw) or event.played):
-            plays.append((event.seat, card))
+        match event:
+            case Lead(seat=seat, card=card) | Follow(seat=seat, card=card):
+                acted.add(seat)
+                plays.append((seat, card))
+            case Draw(seat=seat, card=card, played=played):
+                acted.add(seat)
+                if played and card is not None:
+                    plays.append((seat, card))
+            case Pass(seat=seat):
+                acted.add(seat)
+            case Remise() | Out() | Ante() | Expose() | Take() | Discard() | Replenish():
+                pass  # not a play to the trick
+            case TakeBack() | Trick() | End() | Payout():
+                pass
+            case _:
+                assert_never(event)
     leader = plays[0][0]
     order = [(leader + i) % 4 for i in (1, 2, 3)]
     waiting = [
@@ -111,66 +127,76 @@ def knowledge(view: SeatView) -> Knowledge:
     mushka_on = False
     high = -1  # the highest card of the led suit on the trick
     for event in view.events:
-        if isinstance(event, Follow | Pass | Draw) and event.seat != me and led != NO_SUIT:
-            _read_answer(k, event, led, high, mushka_on, prices)
-        if isinstance(event, Follow) or (isinstance(event, Draw) and event.played):
-            card = event.card
-            assert card is not None  # a card on the trick is seen by everyone
-            mushka_on = mushka_on or card == MUSHKA_INDEX
-            if card >> 3 == led:
-                high = max(high, card)
-        if isinstance(event, Expose):
-            exposer, laid, taken = event.seat, len(event.cards), 0
-            known = [c for c in event.cards if c is not None]
-            suit = known[0] >> 3 if known else NO_SUIT
-            k.exposed_suit = suit
-        elif isinstance(event, Take):
-            taken += 1
-            if event.card is not None and event.seat == me:
-                suit = k.exposed_suit = event.card >> 3
-        elif isinstance(event, Replenish):
-            if suit != NO_SUIT and event.seat != me and laid > taken:
-                k.musts[event.seat] = (suit, laid - taken)
-            k.exposed_suit = NO_SUIT
-            exposer = -1
-        elif isinstance(event, Discard):
-            if event.card is not None:
-                k.gone.add(event.card)
-        elif isinstance(event, Lead):
-            barred = k.last_lead
-            if event.seat != me and event.card != MUSHKA_INDEX and event.card >> 3 != barred:
-                k.caps[event.seat] = LeadCap(event.card, barred)
-            else:
-                k.caps.pop(event.seat, None)
-            led = k.last_lead = event.card >> 3
-            mushka_on = event.card == MUSHKA_INDEX
-            high = event.card
-            k.gone.add(event.card)
-            k.held[event.seat].discard(event.card)
-            _spend(k, event.seat, event.card)
-        elif isinstance(event, Follow):
-            k.gone.add(event.card)
-            k.held[event.seat].discard(event.card)
-            _spend(k, event.seat, event.card)
-        elif isinstance(event, Draw):
-            if event.played and event.card is not None:
-                k.gone.add(event.card)
-                k.voids[event.seat].add(led)
-            else:
-                k.voids[event.seat] = {led}  # he lacked the suit; the new card may be of any other
-                if event.seat in k.caps:
-                    k.caps[event.seat].free += 1
-        elif isinstance(event, Pass):
-            if not event.remise:
-                k.voids[event.seat].add(led)
-        elif isinstance(event, TakeBack):
-            k.gone.discard(event.card)
-            k.held[event.seat].add(event.card)
-            k.takebacks += 1
-            led = NO_SUIT
-        elif isinstance(event, Trick):
-            k.takebacks = 0
-            led = NO_SUIT
+        match event:
+            case Expose(seat=seat, cards=cards):
+                exposer, laid, taken = seat, len(cards), 0
+                known = [c for c in cards if c is not None]
+                suit = known[0] >> 3 if known else NO_SUIT
+                k.exposed_suit = suit
+            case Take(seat=seat, card=card):
+                taken += 1
+                if card is not None and seat == me:
+                    suit = k.exposed_suit = card >> 3
+            case Replenish(seat=seat):
+                if suit != NO_SUIT and seat != me and laid > taken:
+                    k.musts[seat] = (suit, laid - taken)
+                k.exposed_suit = NO_SUIT
+                exposer = -1
+            case Discard(card=card):
+                if card is not None:
+                    k.gone.add(card)
+            case Lead(seat=seat, card=card):
+                barred = k.last_lead
+                if seat != me and card != MUSHKA_INDEX and card >> 3 != barred:
+                    k.caps[seat] = LeadCap(card, barred)
+                else:
+                    k.caps.pop(seat, None)
+                led = k.last_lead = card >> 3
+                mushka_on = card == MUSHKA_INDEX
+                high = card
+                k.gone.add(card)
+                k.held[seat].discard(card)
+                _spend(k, seat, card)
+            case Follow(seat=seat, card=card):
+                if seat != me and led != NO_SUIT:
+                    _read_answer(k, event, led, high, mushka_on, prices)
+                mushka_on = mushka_on or card == MUSHKA_INDEX
+                if card >> 3 == led:
+                    high = max(high, card)
+                k.gone.add(card)
+                k.held[seat].discard(card)
+                _spend(k, seat, card)
+            case Draw(seat=seat, card=card, played=played):
+                if seat != me and led != NO_SUIT:
+                    _read_answer(k, event, led, high, mushka_on, prices)
+                if played:
+                    assert card is not None  # a card on the trick is seen by everyone
+                    mushka_on = mushka_on or card == MUSHKA_INDEX
+                    if card >> 3 == led:
+                        high = max(high, card)
+                    k.gone.add(card)
+                    k.voids[seat].add(led)
+                else:
+                    k.voids[seat] = {led}  # he lacked the suit; the new card may be of any other
+                    if seat in k.caps:
+                        k.caps[seat].free += 1
+            case Pass(seat=seat, remise=remise):
+                if seat != me and led != NO_SUIT:
+                    _read_answer(k, event, led, high, mushka_on, prices)
+                if not remise:
+                    k.voids[seat].add(led)
+            case TakeBack(seat=seat, card=card):
+                k.gone.discard(card)
+                k.held[seat].add(card)
+                k.takebacks += 1
+                led = NO_SUIT
+            case Trick():
+                k.takebacks = 0
+                led = NO_SUIT
+            case Ante() | Remise() | Out() | End() | Payout():
+                pass  # money and the deal's end tell nothing of the hands
+            case _:
+                assert_never(event)
     if exposer >= 0 and exposer != me and suit != NO_SUIT:
         k.voids[exposer].add(suit)  # mid-exchange: he laid down every card of that suit
     for seat, (must_suit, _) in list(k.musts.items()):
@@ -190,10 +216,16 @@ def _read_answer(
     """What an answer says of the answerer's hand if he answers like `basic`: the mushka played
     on a spade lead or a rich one, the lowest card followed when he cannot beat the trick."""
     lacks = k.lacks[event.seat]
-    if isinstance(event, Draw) and not event.played:
-        lacks.clear()  # the card he drew may be any he was thought to lack
-        return
-    card = None if isinstance(event, Pass) else event.card
+    match event:
+        case Draw(played=False):
+            lacks.clear()  # the card he drew may be any he was thought to lack
+            return
+        case Draw(card=card) | Follow(card=card):
+            pass
+        case Pass():
+            card = None
+        case _:
+            assert_never(event)
     if card == MUSHKA_INDEX:
         return
     if not mushka_on and (led == SPADES or rich(led, prices)):

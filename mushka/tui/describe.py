@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from mushka.cards import CARDS, HAND_SIZE, SUITS, Card, Suit
 from mushka.events import (
@@ -76,117 +77,130 @@ class Words:
         """One sentence for `event`; None for bookkeeping not worth a line. `left` is the cards
         each seat held when the deal ended, when known (a blocked deal's End names the count)."""
         say = self.says
-        if isinstance(event, Ante):
-            return None
-        if isinstance(event, Expose):
-            cards = event.cards
-            if self.is_me(event.seat) and cards and all(c is not None for c in cards):
-                # his own view names them
-                return _("You laid {cards} face down").format(cards=self.cards(cards))
-            n = len(cards)
-            if self.is_me(event.seat):
-                return _n(
-                    "You laid {n} cards of one suit face down",
-                    "You laid {n} cards of one suit face down",
-                    n,
-                ).format(n=n)
-            return _n(
-                "{who} laid {n} cards of one suit face down",
-                "{who} laid {n} cards of one suit face down",
-                n,
-            ).format(who=self.Who(event.seat), n=n)
-        if isinstance(event, Take):
-            if event.card is not None:
-                return say(
-                    event.seat,
-                    N_("{who} got a face-down card ({card})"),
-                    N_("You got a face-down card ({card})"),
-                    card=self.card(event.card),
-                )
-            return say(event.seat, N_("{who} got a face-down card"), N_("You got a face-down card"))
-        if isinstance(event, Discard):
-            if event.card is not None:
-                return say(
-                    event.seat,
-                    N_("{who} discarded {card}"),
-                    N_("You discarded {card}"),
-                    card=self.card(event.card),
-                )
-            return say(event.seat, N_("{who} discarded a card"), N_("You discarded a card"))
-        if isinstance(event, Replenish):
-            drawn = event.cards
-            if any(c is None for c in drawn):
-                n = len(drawn)
+        match event:
+            case Ante():
+                return None
+            case Expose():
+                cards = event.cards
+                if self.is_me(event.seat) and cards and all(c is not None for c in cards):
+                    # his own view names them
+                    return _("You laid {cards} face down").format(cards=self.cards(cards))
+                n = len(cards)
                 if self.is_me(event.seat):
                     return _n(
-                        "You drew {n} card from the talon", "You drew {n} cards from the talon", n
+                        "You laid {n} cards of one suit face down",
+                        "You laid {n} cards of one suit face down",
+                        n,
                     ).format(n=n)
                 return _n(
-                    "{who} drew {n} card from the talon", "{who} drew {n} cards from the talon", n
+                    "{who} laid {n} cards of one suit face down",
+                    "{who} laid {n} cards of one suit face down",
+                    n,
                 ).format(who=self.Who(event.seat), n=n)
-            return say(
-                event.seat,
-                N_("{who} drew {cards} from the talon"),
-                N_("You drew {cards} from the talon"),
-                cards=self.cards(drawn),
-            )
-        if isinstance(event, Lead):
-            return say(
-                event.seat, N_("{who} led {card}"), N_("You led {card}"), card=self.card(event.card)
-            )
-        if isinstance(event, Follow):
-            if CARDS[event.card].is_mushka and led_suit is not None and led_suit != Suit.S:
+            case Take():
+                if event.card is not None:
+                    return say(
+                        event.seat,
+                        N_("{who} got a face-down card ({card})"),
+                        N_("You got a face-down card ({card})"),
+                        card=self.card(event.card),
+                    )
+                return say(
+                    event.seat, N_("{who} got a face-down card"), N_("You got a face-down card")
+                )
+            case Discard():
+                if event.card is not None:
+                    return say(
+                        event.seat,
+                        N_("{who} discarded {card}"),
+                        N_("You discarded {card}"),
+                        card=self.card(event.card),
+                    )
+                return say(event.seat, N_("{who} discarded a card"), N_("You discarded a card"))
+            case Replenish():
+                drawn = event.cards
+                if any(c is None for c in drawn):
+                    n = len(drawn)
+                    if self.is_me(event.seat):
+                        return _n(
+                            "You drew {n} card from the talon",
+                            "You drew {n} cards from the talon",
+                            n,
+                        ).format(n=n)
+                    return _n(
+                        "{who} drew {n} card from the talon",
+                        "{who} drew {n} cards from the talon",
+                        n,
+                    ).format(who=self.Who(event.seat), n=n)
                 return say(
                     event.seat,
-                    N_("{who} played {card} (the mushka)"),
-                    N_("You played {card} (the mushka)"),
+                    N_("{who} drew {cards} from the talon"),
+                    N_("You drew {cards} from the talon"),
+                    cards=self.cards(drawn),
+                )
+            case Lead():
+                return say(
+                    event.seat,
+                    N_("{who} led {card}"),
+                    N_("You led {card}"),
                     card=self.card(event.card),
                 )
-            return say(
-                event.seat,
-                N_("{who} played {card}"),
-                N_("You played {card}"),
-                card=self.card(event.card),
-            )
-        if isinstance(event, Draw):
-            return self._draw(event, led_suit)
-        if isinstance(event, Pass):
-            if event.remise:
+            case Follow():
+                if CARDS[event.card].is_mushka and led_suit is not None and led_suit != Suit.S:
+                    return say(
+                        event.seat,
+                        N_("{who} played {card} (the mushka)"),
+                        N_("You played {card} (the mushka)"),
+                        card=self.card(event.card),
+                    )
                 return say(
                     event.seat,
-                    N_("{who} passed holding the suit"),
-                    N_("You passed holding the suit"),
+                    N_("{who} played {card}"),
+                    N_("You played {card}"),
+                    card=self.card(event.card),
                 )
-            return say(event.seat, N_("{who} passed"), N_("You passed"))
-        if isinstance(event, TakeBack):
-            if self.is_me(event.seat):
-                return _("nobody joined: you took {card} back").format(card=self.card(event.card))
-            return _("nobody joined: {who} took {card} back").format(
-                who=self.who(event.seat), card=self.card(event.card)
-            )
-        if isinstance(event, Trick):
-            return self._trick(event)
-        if isinstance(event, Remise):
-            why = _("revoke") if event.reason == "revoke" else _("no trick this deal")
-            return say(
-                event.seat,
-                N_("{who} paid a {amount} kop remise ({why})"),
-                N_("You paid a {amount} kop remise ({why})"),
-                amount=event.amount,
-                why=why,
-            )
-        if isinstance(event, Out):
-            return say(event.seat, N_("{who} is out"), N_("You are out"))
-        if isinstance(event, End):
-            return self._end(event, left)
-        if isinstance(event, Payout):
-            return say(
-                event.seat,
-                N_("{who} took the kitty: {money}"),
-                N_("You took the kitty: {money}"),
-                money=kopecks(event.amount, language()),
-            )
-        return None
+            case Draw():
+                return self._draw(event, led_suit)
+            case Pass():
+                if event.remise:
+                    return say(
+                        event.seat,
+                        N_("{who} passed holding the suit"),
+                        N_("You passed holding the suit"),
+                    )
+                return say(event.seat, N_("{who} passed"), N_("You passed"))
+            case TakeBack():
+                if self.is_me(event.seat):
+                    return _("nobody joined: you took {card} back").format(
+                        card=self.card(event.card)
+                    )
+                return _("nobody joined: {who} took {card} back").format(
+                    who=self.who(event.seat), card=self.card(event.card)
+                )
+            case Trick():
+                return self._trick(event)
+            case Remise():
+                why = _("revoke") if event.reason == "revoke" else _("no trick this deal")
+                return say(
+                    event.seat,
+                    N_("{who} paid a {amount} kop remise ({why})"),
+                    N_("You paid a {amount} kop remise ({why})"),
+                    amount=event.amount,
+                    why=why,
+                )
+            case Out():
+                return say(event.seat, N_("{who} is out"), N_("You are out"))
+            case End():
+                return self._end(event, left)
+            case Payout():
+                return say(
+                    event.seat,
+                    N_("{who} took the kitty: {money}"),
+                    N_("You took the kitty: {money}"),
+                    money=kopecks(event.amount, language()),
+                )
+            case _:
+                assert_never(event)
 
     def _draw(self, event: Draw, led_suit: int | None) -> str:
         if event.played and event.card is not None:
@@ -283,18 +297,23 @@ def cards_left(events: Sequence[Event]) -> list[int]:
     left = [HAND_SIZE] * 4
     exposer, face_down = 0, 0  # the cards not taken go back to the exposer when he replenishes
     for event in events:
-        if isinstance(event, Expose):
-            left[exposer] += face_down
-            exposer, face_down = event.seat, len(event.cards)
-            left[exposer] -= face_down
-        elif isinstance(event, Take):
-            face_down -= 1
-            left[event.seat] += 1
-        elif isinstance(event, Replenish):
-            left[event.seat] += len(event.cards) + face_down
-            face_down = 0
-        elif isinstance(event, TakeBack) or (isinstance(event, Draw) and not event.played):
-            left[event.seat] += 1
-        elif isinstance(event, Discard | Lead | Follow):
-            left[event.seat] -= 1
+        match event:
+            case Expose(seat=seat, cards=laid):
+                left[exposer] += face_down
+                exposer, face_down = seat, len(laid)
+                left[exposer] -= face_down
+            case Take(seat=seat):
+                face_down -= 1
+                left[seat] += 1
+            case Replenish(seat=seat, cards=drawn):
+                left[seat] += len(drawn) + face_down
+                face_down = 0
+            case TakeBack(seat=seat) | Draw(seat=seat, played=False):
+                left[seat] += 1
+            case Discard(seat=seat) | Lead(seat=seat) | Follow(seat=seat):
+                left[seat] -= 1
+            case Draw() | Ante() | Pass() | Trick() | Remise() | Out() | End() | Payout():
+                pass  # no hand changes (a card drawn and played goes to the trick)
+            case _:
+                assert_never(event)
     return left

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
+from typing import assert_never
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions
@@ -29,8 +30,6 @@ from mushka.events import (
 )
 from mushka.i18n import _, _n
 from mushka.tui.describe import Words
-
-_EXCHANGE = (Expose, Take, Discard, Replenish)
 
 
 class LogLine:
@@ -69,13 +68,19 @@ def kitty_before(deals: Sequence[Sequence[Event]], kitty: int = 0) -> int:
 
 
 def _kitty_change(event: Event) -> int:
-    if isinstance(event, Ante | Remise):
-        return event.amount
-    if isinstance(event, Trick):
-        return -event.paid
-    if isinstance(event, Payout):
-        return -event.amount
-    return 0
+    match event:
+        case Ante(amount=amount) | Remise(amount=amount):
+            return amount
+        case Trick(paid=paid):
+            return -paid
+        case Payout(amount=amount):
+            return -amount
+        case Expose() | Take() | Discard() | Replenish() | Lead() | Follow() | Draw() | Pass():
+            return 0
+        case TakeBack() | Out() | End():
+            return 0
+        case _:
+            assert_never(event)
 
 
 def deal_lines(
@@ -103,85 +108,92 @@ def deal_lines(
     for index, event in enumerate(events):
         kitty += _kitty_change(event)
         who = words.Who
-        if isinstance(event, Ante | End):
-            continue
-        if isinstance(event, _EXCHANGE):
-            if not exchange:
+        match event:
+            case Ante() | End():
+                pass  # no line of their own
+            case Expose() | Take() | Discard() | Replenish():
+                if not exchange:
+                    close()
+                    head, exchange = _("Exchange: "), True
+                parts.append(_exchange_part(event, words, parts))
+            case Lead(seat=seat, card=card):
                 close()
-                head, exchange = _("Exchange: "), True
-            parts.append(_exchange_part(event, words, parts))
-            continue
-        if isinstance(event, Lead):
-            close()
-            tricks += 1
-            led = CARDS[event.card].suit
-            head = _("Trick {n} {suit} led by {who}: ").format(
-                n=tricks, suit=words.symbol(led), who=who(event.seat)
-            )
-            parts = [words.card(event.card)]
-        elif isinstance(event, Follow):
-            card = words.card(event.card)
-            if CARDS[event.card].is_mushka and led != 3:
-                parts.append(_("{who} {card} (mushka)").format(who=who(event.seat), card=card))
-            else:
-                parts.append(f"{who(event.seat)} {card}")
-        elif isinstance(event, Draw):
-            if event.played and event.card is not None:
-                parts.append(
-                    _("{who} draws {card}").format(who=who(event.seat), card=words.card(event.card))
+                tricks += 1
+                led = CARDS[card].suit
+                head = _("Trick {n} {suit} led by {who}: ").format(
+                    n=tricks, suit=words.symbol(led), who=who(seat)
                 )
-            else:
-                parts.append(_("{who} draws").format(who=who(event.seat)))
-        elif isinstance(event, Pass):
-            if event.remise:
-                parts.append(_("{who} revokes").format(who=who(event.seat)))
-            elif index in forced and led is not None:
-                parts.append(
-                    _("{who} passes: no {suit}, talon empty").format(
-                        who=who(event.seat), suit=words.suit(led)
+                parts = [words.card(card)]
+            case Follow(seat=seat, card=card):
+                shown = words.card(card)
+                if CARDS[card].is_mushka and led != 3:
+                    parts.append(_("{who} {card} (mushka)").format(who=who(seat), card=shown))
+                else:
+                    parts.append(f"{who(seat)} {shown}")
+            case Draw(seat=seat, card=card, played=played):
+                if played and card is not None:
+                    parts.append(
+                        _("{who} draws {card}").format(who=who(seat), card=words.card(card))
+                    )
+                else:
+                    parts.append(_("{who} draws").format(who=who(seat)))
+            case Pass(seat=seat, remise=remise):
+                if remise:
+                    parts.append(_("{who} revokes").format(who=who(seat)))
+                elif index in forced and led is not None:
+                    parts.append(
+                        _("{who} passes: no {suit}, talon empty").format(
+                            who=who(seat), suit=words.suit(led)
+                        )
+                    )
+                else:
+                    parts.append(_("{who} passes").format(who=who(seat)))
+            case Remise(reason="revoke", amount=amount) if head:
+                parts[-1] += _(" (remise {amount})").format(amount=amount)
+            case TakeBack(seat=seat):
+                close(_(" → nobody joined: {who} takes it back").format(who=who(seat)))
+            case Trick(winner=winner, doubled=doubled, paid=paid):
+                by_mushka = _(" → {who} +{paid} (doubled), kitty {kitty}")
+                plain = _(" → {who} +{paid}, kitty {kitty}")
+                close(
+                    (by_mushka if doubled else plain).format(
+                        who=who(winner), paid=paid, kitty=kitty
                     )
                 )
-            else:
-                parts.append(_("{who} passes").format(who=who(event.seat)))
-        elif isinstance(event, Remise) and event.reason == "revoke" and head:
-            parts[-1] += _(" (remise {amount})").format(amount=event.amount)
-        elif isinstance(event, TakeBack):
-            close(_(" → nobody joined: {who} takes it back").format(who=who(event.seat)))
-        elif isinstance(event, Trick):
-            doubled = _(" → {who} +{paid} (doubled), kitty {kitty}")
-            plain = _(" → {who} +{paid}, kitty {kitty}")
-            close(
-                (doubled if event.doubled else plain).format(
-                    who=who(event.winner), paid=event.paid, kitty=kitty
-                )
-            )
-        elif isinstance(event, Out) and lines and not head:
-            lines[-1] += _("; {who} is out").format(who=who(event.seat))
-        else:
-            close()
-            sentence = words.event(event)
-            if sentence:
-                lines.append(sentence[0].upper() + sentence[1:])
+            case Out(seat=seat) if lines and not head:
+                lines[-1] += _("; {who} is out").format(who=who(seat))
+            case Remise() | Out() | Payout():
+                close()
+                sentence = words.event(event)
+                if sentence:
+                    lines.append(sentence[0].upper() + sentence[1:])
+            case _:
+                assert_never(event)
     if head:
         close(" …")
     return lines
 
 
-def _exchange_part(event: Event, words: Words, parts: list[str]) -> str:
+def _exchange_part(
+    event: Expose | Take | Discard | Replenish, words: Words, parts: list[str]
+) -> str:
     """A short piece of the exchange line; a take and its discard become one swap."""
     who = words.Who
-    if isinstance(event, Expose):
-        n = len(event.cards)
-        return _n("{who} lays {n} face down", "{who} lays {n} face down", n).format(
-            who=who(event.seat), n=n
-        )
-    if isinstance(event, Take):
-        return _("{who} takes one").format(who=who(event.seat))
-    if isinstance(event, Discard):
-        if parts and parts[-1] == _("{who} takes one").format(who=who(event.seat)):
-            parts.pop()
-            return _("{who} swaps one").format(who=who(event.seat))
-        return _("{who} discards one").format(who=who(event.seat))
-    assert isinstance(event, Replenish)
-    n = len(event.cards)
-    return _n("{who} draws {n}", "{who} draws {n}", n).format(who=who(event.seat), n=n)
+    match event:
+        case Expose(seat=seat, cards=laid):
+            n = len(laid)
+            return _n("{who} lays {n} face down", "{who} lays {n} face down", n).format(
+                who=who(seat), n=n
+            )
+        case Take(seat=seat):
+            return _("{who} takes one").format(who=who(seat))
+        case Discard(seat=seat):
+            if parts and parts[-1] == _("{who} takes one").format(who=who(seat)):
+                parts.pop()
+                return _("{who} swaps one").format(who=who(seat))
+            return _("{who} discards one").format(who=who(seat))
+        case Replenish(seat=seat, cards=drawn):
+            n = len(drawn)
+            return _n("{who} draws {n}", "{who} draws {n}", n).format(who=who(seat), n=n)
+        case _:
+            assert_never(event)

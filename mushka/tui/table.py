@@ -4,7 +4,7 @@ and the public summaries."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, assert_never
 
 from rich.box import SIMPLE_HEAD
 from rich.cells import cell_len
@@ -25,7 +25,24 @@ from rich.text import Text
 from mushka.cards import CARDS, RANK_CODES, SUITS, Card
 from mushka.choices import choices_sentence
 from mushka.engine import Step
-from mushka.events import Draw, Event, Expose, Follow, Lead, Take, TakeBack, Trick
+from mushka.events import (
+    Ante,
+    Discard,
+    Draw,
+    End,
+    Event,
+    Expose,
+    Follow,
+    Lead,
+    Out,
+    Pass,
+    Payout,
+    Remise,
+    Replenish,
+    Take,
+    TakeBack,
+    Trick,
+)
 from mushka.house_rules import Exchange, HouseRules
 from mushka.i18n import N_, _, _n, card_label, language, suit_noun
 from mushka.ledger import DealSummary, SeatAccount
@@ -472,11 +489,18 @@ def played_cards(events: Sequence[Event]) -> set[Card]:
     back has returned to its owner's hand. Discards and unplayed draws are never included."""
     played: set[Card] = set()
     for event in events:
-        if isinstance(event, Lead | Follow | Draw):
-            if event.card is not None and (not isinstance(event, Draw) or event.played):
-                played.add(event.card)
-        elif isinstance(event, TakeBack):
-            played.discard(event.card)
+        match event:
+            case Lead(card=card) | Follow(card=card) | Draw(card=card, played=True):
+                if card is not None:
+                    played.add(card)
+            case TakeBack(card=card):
+                played.discard(card)
+            case Draw() | Ante() | Expose() | Take() | Discard() | Replenish() | Pass():
+                pass  # no card laid face up
+            case Trick() | Remise() | Out() | End() | Payout():
+                pass
+            case _:
+                assert_never(event)
     return played
 
 

@@ -24,7 +24,6 @@ from mushka.host.table import TableHost, resumed, saved_table
 from mushka.i18n import _, say
 from mushka.tui.command import command
 from mushka.tui.commands.exits import bad_option, checked_record_target, fail
-from mushka.tui.commands.house import house_rules
 from mushka.tui.commands.play import (
     PlayOptions,
     bot_seats,
@@ -54,7 +53,7 @@ def host_session(options: HostOptions) -> None:
     from mushka.net.keys import AuthorizedKeysError, read_authorized_keys
 
     play = options.play
-    rules = house_rules(play.stake, play.remise, play.prices, play.deals, play.exchange)
+    rules = play.house.rules()
     reserved = check_names(play.players)
     record = checked_record_target(play.record)
     seats = bot_seats(play.bot, play.bots, play.strategy)

@@ -31,7 +31,7 @@ from mushka.names import name_problem
 from mushka.players.strategies import check_strategy
 from mushka.tui.command import command
 from mushka.tui.commands.exits import bad_option, checked_record_target, fail
-from mushka.tui.commands.house import house_rules
+from mushka.tui.commands.house import HouseOptions
 from mushka.tui.hotseat import HotSeat
 from mushka.tui.seating import ask_names, make_console
 from mushka.tui.terminal import ScreenTerminal, Terminal
@@ -43,11 +43,7 @@ _YES = ("", "y", "yes", "д", "да")  # the answers that resume, in either lang
 class PlayOptions:
     """Everything `mushka play` was asked for, as typed."""
 
-    stake: int
-    remise: int
-    prices: str
-    deals: int
-    exchange: str
+    house: HouseOptions
     players: list[str]
     seed: int | None
     record: Path | None
@@ -63,9 +59,7 @@ class PlayOptions:
 
 def play_session(options: PlayOptions) -> None:
     """Start a new session (or the saved one) at this terminal; exits with the table's code."""
-    rules = house_rules(
-        options.stake, options.remise, options.prices, options.deals, options.exchange
-    )
+    rules = options.house.rules()
     names = check_names(options.players)
     record = checked_record_target(options.record)
     seats = bot_seats(options.bot, options.bots, options.strategy)

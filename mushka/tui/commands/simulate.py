@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import typer
@@ -21,35 +22,40 @@ from mushka.players.strategies import check_strategy
 from mushka.study.simulate import Outcome, Report, RunConfig
 from mushka.study.simulate import simulate as run_simulation
 from mushka.tui.commands.exits import bad_option, checked_record_target, fail
-from mushka.tui.commands.house import house_rules
+from mushka.tui.commands.house import HouseOptions
 from mushka.tui.look import Look, make_console
 from mushka.tui.report_view import report_view, sweep_view
 
 
-def simulate_sessions(
-    sessions: int,
-    seed: int,
-    record: Path | None,
-    bot: list[str],
-    jobs: int,
-    json_output: bool,
-    stake: str,
-    remise: int,
-    prices: str,
-    deals: int,
-    exchange: str,
-    ascii_only: bool,
-    compare: str | None = None,
-) -> None:
-    """Play `sessions` sessions for every stake asked for, then print the report (or JSON)."""
-    runs = [house_rules(s, remise, prices, deals, exchange) for s in stakes(stake)]
-    strategies = seat_strategies(bot or ["random"])
-    workers = jobs or os.cpu_count() or 1
-    if compare is not None:
-        compare_strategies(compare, runs[0], sessions, seed, workers, json_output, ascii_only)
+@dataclass(frozen=True)
+class SimulateOptions:
+    """Everything `mushka simulate` was asked for, as typed."""
+
+    sessions: int
+    seed: int
+    record: Path | None
+    bot: list[str]
+    jobs: int
+    json_output: bool
+    stakes: str  # --stake: one stake, or a list to compare (each in turn replaces house.stake)
+    house: HouseOptions
+    ascii_only: bool
+    compare: str | None = None
+
+
+def simulate_sessions(options: SimulateOptions) -> None:
+    """Play the sessions asked for at every stake asked for, then print the report (or JSON)."""
+    runs = [replace(options.house, stake=stake).rules() for stake in stakes(options.stakes)]
+    strategies = seat_strategies(options.bot or ["random"])
+    sessions, seed, json_output = options.sessions, options.seed, options.json_output
+    workers = options.jobs or os.cpu_count() or 1
+    if options.compare is not None:
+        compare_strategies(
+            options.compare, runs[0], sessions, seed, workers, json_output, options.ascii_only
+        )
         return
-    target = checked_record_target(record)
-    console, ascii_table = make_console(ascii_only)
+    target = checked_record_target(options.record)
+    console, ascii_table = make_console(options.ascii_only)
     progress = Progress(
         TextColumn(_("simulating")),
         BarColumn(),
