@@ -14,9 +14,11 @@ from rich.text import Text
 from mushka.actions import Action
 from mushka.engine import Session
 from mushka.host.settings import TableSettings
-from mushka.host.table import TableHost
+from mushka.host.table import TableHost, saved_table
 from mushka.tui.hotseat import HotSeat
 from mushka.view import SeatView
+
+__all__ = ["FakeTerminal", "player", "saved_table", "seat", "table"]
 
 MOVE_PROMPTS = ("Your move [", "Ваш ход [")
 CONFIRMS = ("Pass anyway? [y/N]", "Всё равно пас? [д/Н]")

@@ -176,13 +176,15 @@ def test_mid_game_a_failed_save_is_never_claimed_and_the_game_is_rescued(
 ) -> None:
     session = Session(NAMES, seed=8)
     storage.save_game(session, {})
-    failing_saves(monkeypatch, works={1, 2, 3})  # moves 4 on, and the last try at quitting, fail
+    failing_saves(
+        monkeypatch, works={1, 2, 3}
+    )  # moves 4 on (one the table makes), and the last try at quitting, fail
     terminal = Scripted(session, quit_after=6)
     assert table(session, terminal).run() == 1
     text = terminal.text()
     assert "Game saved after the last move" not in text
     assert "could not be saved" in text and "no space left on device" in text  # said at once
-    assert "could NOT be saved" in text and "the last 3 moves are not in that save" in text
+    assert "could NOT be saved" in text and "the last 4 moves are not in that save" in text
     rescued = next((home / "data" / "mushka").glob("mushka-rescued-game-*.json"))
     assert mode(rescued) == 0o600
     saved = json.loads(rescued.read_text(encoding="utf-8"))
@@ -225,7 +227,7 @@ def test_a_crash_after_a_failed_save_does_not_claim_the_save(
     assert table(session, terminal).run() == 1
     text = terminal.text()
     assert "unexpected error" in text and "Game saved after the last move" not in text
-    assert "the last 2 moves are not in that save" in text
+    assert "the last 3 moves are not in that save" in text
 
 
 # ---------------------------------------------------------------- 5. finishing counts once
@@ -358,3 +360,53 @@ def test_a_symlink_planted_for_the_game_s_own_files_is_not_written_through(home:
     assert "score history could not be written" in terminal.text()
     assert victim.read_text(encoding="utf-8") == "precious\n"
     assert storage.load_game() is not None  # the finished game stays saved for a later resume
+
+
+# ---------------------------------------------------------------- the log survives a resume
+
+
+def test_the_resumed_log_is_the_uninterrupted_one_coach_and_take_back_lines_included(
+    home: Path,
+) -> None:
+    import io
+
+    from fakes import player
+    from rich.console import Console
+
+    from mushka.host.table import resumed
+    from mushka.tui.look import Look
+    from mushka.tui.public_log import log_entries
+
+    def rendered(host: Any) -> str:
+        console = Console(file=io.StringIO(), width=200, record=True, color_system=None)
+        for entry in log_entries(host, Look()):
+            console.print(entry)
+        return console.export_text()
+
+    typed = iter(["h", "", "1"])  # ask the coach, back, then a move
+
+    inner = player(5, quit_after=4)
+    took_back = False
+
+    def answer(prompt: str, terminal: FakeTerminal) -> str:
+        nonlocal took_back
+        if prompt.startswith("Your move ["):
+            nxt = next(typed, None)
+            if nxt is not None:
+                return nxt
+        if prompt == "" and not took_back and terminal.host is not None:
+            offer = terminal.host.take_back_offer()
+            if offer is not None and offer.refusal is None:
+                took_back = True
+                return "u"
+        return inner(prompt, terminal)
+
+    session = Session(NAMES, seed=5)
+    terminal = FakeTerminal(answer, width=120, height=40)
+    first = fakes.table(session, terminal, TableSettings(hints=True, undo=True), saved=True)
+    assert first.run() == 0 and took_back
+    before = rendered(first.host)
+    assert "asked the coach." in before and "takes back" in before
+    saved = storage.load_game(check=fakes.saved_table)
+    assert saved is not None
+    assert rendered(resumed(saved)) == before

@@ -155,3 +155,93 @@ def test_the_undo_house_rule_is_kept_in_the_save_and_checked() -> None:
     assert TableSettings.from_json({}).undo is False  # saves from before the rule: off
     with pytest.raises(SettingsError, match="undo must be true or false"):
         TableSettings.from_json({"undo": "yes"})
+
+
+# ---------------------------------------------------------------- moves nobody needs to make
+
+
+def lone_prompts(seed: int, exchange: str = "modern") -> tuple[int, int, list[str]]:
+    """A whole seeded session: how many prompts offered a last card to lead or the one
+    face-down card to take, how many moves the table made itself, and the public log."""
+    from fakes import player
+
+    from mushka.actions import Kind
+    from mushka.house_rules import Exchange
+    from mushka.state import Step
+
+    inner = player(seed)
+    lone = 0
+
+    def answer(prompt: str, terminal: FakeTerminal) -> str:
+        nonlocal lone
+        if prompt.startswith("Your move ["):
+            view = terminal.view()
+            last_card = view.step is Step.LEAD and len(view.hand) == 1
+            one_down = view.step is Step.TAKE and view.face_down_count == 1
+            lone += (
+                last_card
+                or one_down
+                or (len(view.legal_actions) == 1 and view.legal_actions[0].kind is Kind.TAKE)
+            )
+        return inner(prompt, terminal)
+
+    session = Session(
+        ["Anna", "Boris", "Vera", "Gleb"], HouseRules(exchange=Exchange(exchange)), seed=seed
+    )
+    terminal = FakeTerminal(answer, width=160, kept_width=400)
+    hot_seat = table(session, terminal)
+    assert hot_seat.run() == 0 and session.is_over
+    made = sum(len(moves) for moves in hot_seat.host.log().forced.values())
+    return lone, made, terminal.public
+
+
+@pytest.mark.parametrize(("seed", "exchange"), [(1, "modern"), (2, "old"), (3, "modern")])
+def test_no_prompt_offers_a_last_card_or_the_one_face_down_card(seed: int, exchange: str) -> None:
+    lone, made, public = lone_prompts(seed, exchange)
+    assert lone == 0 and made > 0
+    log = "\n".join(public)
+    assert "leads the last card:" in log or "takes the last one" in log
+
+
+def lead_position(hand: str, last_led: str) -> Session:
+    """Anna to lead with `hand`, the suit of `last_led` led just before (and barred now, R7)."""
+    hands = [cards(hand), cards("7C 8C"), cards("7D 8D"), cards("9D 10D")]
+    used = {c for h in hands for c in h}
+    return Session.at_position(
+        Position(
+            players=NAMES,
+            rules=HouseRules(),
+            deal_index=0,
+            dealer=3,
+            hands=tuple(tuple(h) for h in hands),
+            talon=(),
+            kitty=60,
+            net=(-15,) * 4,
+            first_outs=(),
+            tricks_won=((), (), (), ()),
+            out_order=(),
+            last_lead_suit=parse_card(last_led).suit,
+            takebacks=0,
+            to_act=0,
+            out_of_play=tuple(c for c in CARDS if c not in used),
+        ),
+        SeededChance(random.Random(0)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "last_led", "plays_itself"),
+    [
+        ("9H", "QS", True),  # her last card: everyone knows she holds one card
+        ("9H", "QH", True),  # her last card, of the suit led before (a one-suit hand may)
+        ("9H 7S", "QH", False),  # only 7S may be led: playing it would show 9H is a heart
+        ("9H 7S", "QC", False),  # a choice
+    ],
+)
+def test_the_table_plays_a_last_card_but_asks_for_a_lead_that_would_tell(
+    hand: str, last_led: str, plays_itself: bool
+) -> None:
+    from mushka.host.forced import table_move
+
+    view = lead_position(hand, last_led).view(0)
+    assert (table_move(view) is not None) == plays_itself

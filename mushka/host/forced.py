@@ -1,10 +1,12 @@
-"""When a seat's pass is forced and says nothing the table does not already know."""
+"""The moves the table makes for a seat by itself: those it has no choice about that tell nobody
+anything new (a forced pass, a last card to lead, the one face-down card left to take)."""
 
 from __future__ import annotations
 
-from mushka.actions import PASS
+from mushka.actions import PASS, Action
 from mushka.cards import MUSHKA_INDEX, SUITS
 from mushka.events import Draw, Follow, Lead
+from mushka.state import Step
 from mushka.view import SeatView
 
 SPADES = SUITS[3]
@@ -30,3 +32,22 @@ def public_forced_pass(view: SeatView) -> bool:
         or (isinstance(e, Draw) and e.played and e.card == MUSHKA_INDEX)
         for e in view.events
     )
+
+
+def table_move(view: SeatView) -> Action | None:
+    """The move the table makes for `view`'s seat without asking it, or None to ask.
+
+    A pass as `public_forced_pass` allows; a lead of the seat's last card (its one card is no
+    secret: every hand's size is public); the take of the one face-down card left (a take is
+    blind anyway). A lone lead from a larger hand is asked for: playing it would show that the
+    rest of the hand is of the barred suit.
+    """
+    if public_forced_pass(view):
+        return PASS
+    if len(view.legal_actions) != 1:
+        return None
+    if view.step is Step.LEAD and len(view.hand) == 1:
+        return view.legal_actions[0]
+    if view.step is Step.TAKE and view.face_down_count == 1:
+        return view.legal_actions[0]
+    return None

@@ -149,7 +149,7 @@ class PublicLog:
     """The table's part of the public log; the moves themselves are the session's public events."""
 
     notes: list[Note] = field(default_factory=list)
-    forced: dict[int, set[int]] = field(default_factory=dict)  # deal: passes made for a seat
+    forced: dict[int, set[int]] = field(default_factory=dict)  # deal: moves the table made
 
     def notes_of(self, deal: int) -> list[Note]:
         return [note for note in self.notes if note.deal == deal]

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mushka.actions import PASS, Action
+from mushka.actions import Action
 from mushka.engine import Session
 from mushka.errors import MushkaError
 from mushka.events import Event
 from mushka.host import storage
-from mushka.host.forced import public_forced_pass
+from mushka.host.forced import table_move
 from mushka.host.log import Note, NoteKind, PublicLog
 from mushka.host.settings import TableSettings
 from mushka.host.undo import LastMove
@@ -447,16 +447,18 @@ class TableHost:
     # ---------------------------------------------------------------- the table's own moves
 
     def _forced_moves(self) -> list[int]:
-        """Pass for each human seat whose only move is a pass that says nothing new."""
+        """Make each move a human seat has no choice about and that tells nobody anything new
+        (see `forced.table_move`): no prompt, no handoff; the log says the table made it."""
         seats: list[int] = []
         session = self._session
         while (seat := session.to_act) is not None and seat not in self.bots:
-            if not public_forced_pass(session.view(seat)):
+            action = table_move(session.view(seat))
+            if action is None:
                 break
             deal = len(session.deals) - 1
             index = len(session.deals[deal].events)
             with self.guard():
-                self._pending.events.extend(session.apply(PASS, seat=seat))
+                self._pending.events.extend(session.apply(action, seat=seat))
                 self._log.forced.setdefault(deal, set()).add(index)
                 self._persist()
             seats.append(seat)

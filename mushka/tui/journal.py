@@ -90,7 +90,8 @@ def deal_lines(
     forced: Collection[int] = (),
 ) -> list[str]:
     """The public lines of one deal's (public) events; `kitty` is the kitty before them, `forced`
-    the indexes of passes made for a seat whose only move was a public one. A trick still open
+    the indexes of the moves the table made for a seat (a forced pass, a last card led, the last
+    face-down card taken). A trick still open
     is the last line, as far as it has gone."""
     lines: list[str] = []
     parts: list[str] = []  # the open trick's or exchange's pieces
@@ -111,6 +112,11 @@ def deal_lines(
         match event:
             case Ante() | End():
                 pass  # no line of their own
+            case Take(seat=seat) if index in forced:
+                if not exchange:
+                    close()
+                    head, exchange = _("Exchange: "), True
+                parts.append(_("{who} takes the last one").format(who=who(seat)))
             case Expose() | Take() | Discard() | Replenish():
                 if not exchange:
                     close()
@@ -120,9 +126,12 @@ def deal_lines(
                 close()
                 tricks += 1
                 led = CARDS[card].suit
-                head = _("Trick {n} {suit} led by {who}: ").format(
-                    n=tricks, suit=words.symbol(led), who=who(seat)
+                lead = (
+                    _("Trick {n} {suit}, {who} leads the last card: ")
+                    if index in forced
+                    else _("Trick {n} {suit} led by {who}: ")
                 )
+                head = lead.format(n=tricks, suit=words.symbol(led), who=who(seat))
                 parts = [words.card(card)]
             case Follow(seat=seat, card=card):
                 shown = words.card(card)
