@@ -21,7 +21,12 @@ from mushka.view import SeatView
 __all__ = ["FakeTerminal", "player", "saved_table", "seat", "table"]
 
 MOVE_PROMPTS = ("Your move [", "Ваш ход [")
-CONFIRMS = ("Pass anyway? [y/N]", "Всё равно пас? [д/Н]")
+CONFIRMS = (
+    "Pass anyway? [y/N]",
+    "Всё равно пас? [д/Н]",
+    "Save and stop the game for everyone? [y/N]",
+    "Сохранить и остановить игру для всех? [д/Н]",
+)
 
 Answer = Callable[[str, "FakeTerminal"], str]
 

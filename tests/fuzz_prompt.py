@@ -166,6 +166,8 @@ def campaign(
     changed = json.loads(after)["record"] != json.loads(before)["record"]
     if child.isalive():
         child.sendline("q")
+        child.expect(["Save and stop the game", pexpect.EOF, pexpect.TIMEOUT], timeout=10)
+        child.sendline("y")
         child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=10)
         child.terminate(force=True)
     return {

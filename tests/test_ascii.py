@@ -133,7 +133,8 @@ def test_the_table_on_an_ascii_terminal(tmp_path: Path) -> None:
         ("q\u2665", rb"is not a move"),  # a suit symbol the console cannot even read
         ("s", rb"Press Enter to go back"),
         ("", rb"Your move \["),
-        ("q", rb"mushka resume"),
+        ("q", rb"Save and stop the game"),
+        ("y", rb"mushka resume"),
     ):
         child.send(typed.encode("utf-8") + b"\r")
         child.expect(then)

@@ -64,4 +64,6 @@ def test_without_hints_h_says_they_are_off(tmp_path: Path) -> None:
     table.expect(r"Hints are off at this table \(house rule --hints\)")
     table.expect(Table.MOVE)
     table.child.sendline("q")
+    table.expect("Save and stop the game")
+    table.child.sendline("y")
     assert table.close() == 0

@@ -149,6 +149,8 @@ def test_bad_input_gets_a_plain_explanation_and_changes_nothing(home: Path) -> N
     table.expect(Table.MOVE)
     assert table.saved_events() == before
     table.child.sendline("q")
+    table.expect("Save and stop the game")  # asked first: it stops the game for everyone
+    table.child.sendline("y")
     table.expect("mushka resume")
     assert table.close() == 0
 
@@ -219,7 +221,9 @@ def test_quit_and_resume_lose_nothing(home: Path) -> None:
     again.expect(Table.HANDOFF)
     again.child.sendline("")
     again.expect(Table.MOVE)
-    again.child.sendline("q")  # q at a move prompt quits
+    again.child.sendline("q")  # q at a move prompt quits, once confirmed
+    again.expect("Save and stop the game")
+    again.child.sendline("y")
     again.expect("mushka resume")
     assert again.close() == 0
     assert (

@@ -126,7 +126,7 @@ def asking(asked: list[tuple[int, tuple[Action, ...]]]) -> Answer:
             view = terminal.view()
             asked.append((view.seat, view.legal_actions))
             return "q"
-        return ""
+        return "y" if prompt.startswith("Save and stop") else ""
 
     return answer
 
@@ -245,3 +245,28 @@ def test_the_table_plays_a_last_card_but_asks_for_a_lead_that_would_tell(
 
     view = lead_position(hand, last_led).view(0)
     assert (table_move(view) is not None) == plays_itself
+
+
+def test_q_asks_before_it_stops_the_game_for_everyone() -> None:
+    from fakes import player
+
+    session = Session(NAMES, seed=4)
+    answers = iter(["q", "n", "q", "y"])  # asked: no, play on; asked again: yes
+    moves = player(4)
+    questions: list[str] = []
+
+    def answer(prompt: str, terminal: FakeTerminal) -> str:
+        if prompt.startswith("Save and stop"):
+            questions.append(prompt)
+            return next(answers)
+        if prompt.startswith("Your move"):
+            if len(questions) == 0 and terminal.moves == 3:
+                return next(answers)
+            if len(questions) == 1:
+                return next(answers)
+        return moves(prompt, terminal)
+
+    terminal = FakeTerminal(answer)
+    assert table(session, terminal).run() == 0
+    assert len(questions) == 2 and not session.is_over
+    assert "Not stopped: play on." in "\n".join(terminal.privately)

@@ -98,5 +98,7 @@ def test_a_resize_redraws_the_screen_without_a_key(tmp_path: Path) -> None:
     child.expect("your hand")
     child.expect(r"Your move \[")
     child.sendline("q")
+    child.expect("Save and stop the game")
+    child.sendline("y")
     child.expect("mushka resume")
     child.expect(pexpect.EOF)

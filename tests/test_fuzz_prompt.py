@@ -55,5 +55,7 @@ def test_a_nul_or_an_escape_at_the_prompt_is_just_not_a_move(tmp_path: Path, typ
     table.expect(Table.MOVE)
     assert table.saved_events() == before
     table.child.sendline("q")
+    table.expect("Save and stop the game")
+    table.child.sendline("y")
     table.expect("mushka resume")
     assert table.close() == 0

@@ -172,6 +172,8 @@ def test_after_sigstop_and_sigcont_no_hand_shows_before_a_handoff(tmp_path: Path
     child.sendline("")
     child.expect_exact(MOVE)
     child.sendline("q")
+    child.expect("Save and stop the game")
+    child.sendline("y")
     child.expect(pexpect.EOF)
 
 

@@ -212,6 +212,8 @@ def test_tmux_keeps_no_hand_at_any_handoff_nor_after_quitting(
             elif last.startswith("Your move ["):
                 if handoffs >= 20:
                     tmux.send("q")  # save and quit from a private screen, a hand on it
+                    tmux.wait_for_change(screen, 10.0)
+                    tmux.send("y")  # yes, stop the game for everyone
                     break
                 tmux.send(choose_move(screen, rng))
             screen = tmux.wait_for_change(screen, 10.0)
@@ -302,6 +304,8 @@ def test_dvtm_keeps_no_hand_in_its_scrollback(tmp_path: Path) -> None:
             elif last.startswith("Your move ["):
                 if handoffs >= 8:
                     dvtm.send("q")  # save and quit from a private screen, a hand on it
+                    time.sleep(0.4)
+                    dvtm.send("y")  # yes, stop the game for everyone
                     break
                 dvtm.send(choose_move(shown, rng))
             time.sleep(0.4)

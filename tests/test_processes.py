@@ -71,6 +71,8 @@ def test_a_second_terminal_on_the_same_save_is_refused_and_offered_nothing(tmp_p
     assert {p.name for p in save.parent.iterdir()} == {"current-game.json", "current-game.lock"}
 
     first.sendline("q")
+    first.expect("Save and stop the game")
+    first.sendline("y")
     first.expect("mushka resume")
     assert finish(first) == 0
     again = spawn(tmp_path, "resume")  # once the first has quit, the game can be resumed

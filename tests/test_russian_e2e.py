@@ -227,6 +227,8 @@ def test_four_people_hand_over_in_russian_and_take_a_card_back_with_v(tmp_path: 
     child.sendline("")
     child.expect(r"Ваш ход \[")
     child.sendline("у")  # the key the prompt shows: сохранить и уйти
+    child.expect("Сохранить и остановить игру для всех")
+    child.sendline("д")
     child.expect("Игра сохранена после последнего хода")
     child.expect(pexpect.EOF)
     child.close()

@@ -178,7 +178,10 @@ class HotSeat:
                 continue
             if isinstance(choice, str):
                 if choice == "quit":
-                    raise Quit("q")
+                    if self._confirm(_("Save and stop the game for everyone? [y/N] ")):
+                        raise Quit("q")
+                    notice = Text(self.look.text(_("Not stopped: play on.")), style=ATTENTION)
+                    continue
                 if choice == "hint" and not turn.hints:
                     notice = Text(
                         self.look.text(_("Hints are off at this table (house rule --hints).")),
@@ -196,6 +199,18 @@ class HotSeat:
             except MushkaError as refused:
                 notice = Text(self.look.text(printable(say(refused))), style="bold red")
 
+    def _confirm(self, question: str) -> bool:
+        """A yes-or-no question at the prompt; only a key typed after it appeared answers it."""
+        while True:
+            try:
+                answer = self._ask(self.look.text(question), fresh=True)
+            except Resized:
+                if self.signals.continued:  # a question may name cards: asked again after the
+                    return False  # handoff that follows a stop
+                self.terminal.console.print()
+                continue
+            return answer.strip().lower() in YES[language()]
+
     def _confirm_pass(self, view: SeatView) -> bool:
         led = view.led_suit
         if led is None:
@@ -204,23 +219,10 @@ class HotSeat:
         if not held:
             return True
         cards = ", ".join(card_label(c, ascii_only=self.look.ascii_only) for c in held)
-        question = self.look.text(
-            _(
-                "You hold {suit} ({cards}): passing costs a {remise} remise. Pass anyway? [y/N] "
-            ).format(
-                suit=suit_noun(led), cards=cards, remise=kopecks(view.rules.remise, language())
-            )
-        )
-        while True:
-            try:
-                # a "y" typed ahead must not answer a question not yet asked
-                answer = self._ask(question, fresh=True)
-            except Resized:
-                if self.signals.continued:
-                    return False  # the question names cards: ask again after the handoff
-                self.terminal.console.print()
-                continue
-            return answer.strip().lower() in YES[language()]
+        question = _(
+            "You hold {suit} ({cards}): passing costs a {remise} remise. Pass anyway? [y/N] "
+        ).format(suit=suit_noun(led), cards=cards, remise=kopecks(view.rules.remise, language()))
+        return self._confirm(question)  # a "y" typed ahead answers no question not yet asked
 
     def _bot_turn(self, turn: Turn) -> Outcome:
         return self.host.play_computer(self.host.computer_move(turn.seat)())
