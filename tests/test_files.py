@@ -410,3 +410,34 @@ def test_the_resumed_log_is_the_uninterrupted_one_coach_and_take_back_lines_incl
     saved = storage.load_game(check=fakes.saved_table)
     assert saved is not None
     assert rendered(resumed(saved)) == before
+
+
+def test_a_save_written_by_mushka_0_1_resumes(home: Path) -> None:
+    """tests/data/save-0.1.json was written by the version before the table host (its table
+    settings have no public log): it resumes as it stood, with its house rules and computer
+    player, and saves again in today's form."""
+    import shutil
+
+    from mushka.host.table import resumed
+
+    state = home / "state" / "mushka"
+    state.mkdir(parents=True)
+    shutil.copy(Path(__file__).with_name("data") / "save-0.1.json", state / "current-game.json")
+    saved = storage.load_game(check=fakes.saved_table)
+    assert saved is not None and saved.session.players == ("Anna", "Boris", "Vera", "Gleb")
+    host = resumed(saved)
+    assert (host.settings.undo, host.settings.hints, host.settings.bots) == (
+        True,
+        True,
+        {3: "basic"},
+    )
+    assert host.log().notes == [] and host.pending() is not None
+    host.save_now()
+    again = json.loads((state / "current-game.json").read_text(encoding="utf-8"))
+    assert again["ui"]["log"] == {"notes": [], "forced": {}}
+    assert (
+        again["record"]
+        == json.loads(
+            (Path(__file__).with_name("data") / "save-0.1.json").read_text(encoding="utf-8")
+        )["record"]
+    )
