@@ -341,61 +341,37 @@ def play_options(**given: Any) -> Any:
 
 def _host_options() -> list[inspect.Parameter]:
     """`host`'s own options, besides play's: where to listen and who may join."""
-    option = inspect.Parameter.KEYWORD_ONLY
+
+    def option(name: str, kind: object, default: object, **typed: Any) -> inspect.Parameter:
+        flag = "--" + name.replace("_", "-")
+        annotation = Annotated[kind, typer.Option(flag, **typed)]  # type: ignore[valid-type]
+        return inspect.Parameter(
+            name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
+        )
+
+    keys_help = _(
+        "Let only these keys join (OpenSSH's format, the player's name in each key's comment), "
+        "instead of a code."
+    )
     return [
-        inspect.Parameter(
-            "port",
-            option,
-            default=2222,
-            annotation=Annotated[
-                int,
-                typer.Option(
-                    "--port", parser=whole(1, 65535), metavar="N", help=_("The port to listen on.")
-                ),
-            ],
+        option(
+            "port", int, 2222, parser=whole(1, 65535), metavar="N", help=_("The port to listen on.")
         ),
-        inspect.Parameter(
+        option(
             "bind",
-            option,
-            default="",
-            annotation=Annotated[
-                str,
-                typer.Option(
-                    "--bind",
-                    metavar=_("ADDRESS"),
-                    help=_("The address to listen on (default: every interface)."),
-                ),
-            ],
+            str,
+            "",
+            metavar=_("ADDRESS"),
+            help=_("The address to listen on (default: every interface)."),
         ),
-        inspect.Parameter(
+        option(
             "code",
-            option,
-            default=None,
-            annotation=Annotated[
-                str | None,
-                typer.Option(
-                    "--code",
-                    metavar=_("CODE"),
-                    help=_("The table code players type as the password (default: a new one)."),
-                ),
-            ],
+            str | None,
+            None,
+            metavar=_("CODE"),
+            help=_("The table code players type as the password (default: a new one)."),
         ),
-        inspect.Parameter(
-            "authorized_keys",
-            option,
-            default=None,
-            annotation=Annotated[
-                Path | None,
-                typer.Option(
-                    "--authorized-keys",
-                    metavar=_("FILE"),
-                    help=_(
-                        "Let only these keys join (OpenSSH's format, the player's name in each "
-                        "key's comment), instead of a code."
-                    ),
-                ),
-            ],
-        ),
+        option("authorized_keys", Path | None, None, metavar=_("FILE"), help=keys_help),
     ]
 
 

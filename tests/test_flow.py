@@ -31,28 +31,38 @@ def position(
     trick = tuple((seat, card) for seat, card in enumerate(played))
     me = len(played)
     rest = list(others)
-    hands: list[tuple[Card, ...]] = []
-    for seat in range(4):
-        hands.append(tuple(cards(hand)) if seat == me else tuple(cards(rest.pop())))
-    used = {c for h in hands for c in h} | set(played) | set(cards(talon))
+    hands = [cards(hand) if seat == me else cards(rest.pop()) for seat in range(4)]
+    return at_position(hands, cards(talon), CARDS[played[0]].suit, me, trick, played)
+
+
+def at_position(
+    hands: list[list[Card]],
+    talon: list[Card],
+    last_lead_suit: int,
+    to_act: int,
+    trick: tuple[tuple[int, Card], ...] = (),
+    played: list[Card] | None = None,
+) -> Session:
+    """A play-phase position of the first deal: these hands and talon, the rest out of play."""
+    used = {c for h in hands for c in h} | set(played or []) | set(talon)
     return Session.at_position(
         Position(
             players=NAMES,
             rules=HouseRules(),
             deal_index=0,
             dealer=3,
-            hands=tuple(hands),
-            talon=tuple(cards(talon)),
+            hands=tuple(tuple(h) for h in hands),
+            talon=tuple(talon),
             kitty=60,
             net=(-15,) * 4,
             first_outs=(),
             tricks_won=((), (), (), ()),
             out_order=(),
-            last_lead_suit=CARDS[played[0]].suit,
+            last_lead_suit=last_lead_suit,
             takebacks=0,
-            to_act=me,
+            to_act=to_act,
             trick=trick,
-            followers=tuple(range(me, 4)),
+            followers=tuple(range(to_act, 4)) if trick else (),
             out_of_play=tuple(c for c in CARDS if c not in used),
         ),
         SeededChance(random.Random(0)),
@@ -206,27 +216,7 @@ def test_no_prompt_offers_a_last_card_or_the_one_face_down_card(seed: int, excha
 def lead_position(hand: str, last_led: str) -> Session:
     """Anna to lead with `hand`, the suit of `last_led` led just before (and barred now, R7)."""
     hands = [cards(hand), cards("7C 8C"), cards("7D 8D"), cards("9D 10D")]
-    used = {c for h in hands for c in h}
-    return Session.at_position(
-        Position(
-            players=NAMES,
-            rules=HouseRules(),
-            deal_index=0,
-            dealer=3,
-            hands=tuple(tuple(h) for h in hands),
-            talon=(),
-            kitty=60,
-            net=(-15,) * 4,
-            first_outs=(),
-            tricks_won=((), (), (), ()),
-            out_order=(),
-            last_lead_suit=parse_card(last_led).suit,
-            takebacks=0,
-            to_act=0,
-            out_of_play=tuple(c for c in CARDS if c not in used),
-        ),
-        SeededChance(random.Random(0)),
-    )
+    return at_position(hands, [], parse_card(last_led).suit, 0)
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,9 @@ from sshclient import Player, join, run, table
 
 from mushka.actions import PASS
 from mushka.cards import CARDS
+from mushka.engine import Session
 from mushka.host.settings import TableSettings
+from mushka.host.table import TableHost
 from mushka.house_rules import Exchange, HouseRules
 from mushka.net.table import NetTable
 from mushka.view import SeatView
@@ -124,6 +126,15 @@ async def play_out(
                 break
             await asyncio.sleep(0.01)
     return moves
+
+
+def with_computer(seat: int, bot: object) -> Callable[[Session, TableSettings], TableHost]:
+    """A NetTable's host maker that seats `bot` (a test's own computer player) at `seat`."""
+
+    def make_host(session: Session, settings: TableSettings) -> TableHost:
+        return TableHost(session, settings, bots={seat: bot})  # type: ignore[dict-item]
+
+    return make_host
 
 
 def first_legal(view: SeatView) -> str:
@@ -271,7 +282,6 @@ def test_a_computer_player_thinks_off_the_loop_while_another_seat_types(home: Pa
     seats' keys are read and their screens drawn."""
     import threading
 
-    from mushka.host.table import TableHost
     from mushka.players.bots import make_bot
 
     thinking, release = threading.Event(), threading.Event()
@@ -287,11 +297,7 @@ def test_a_computer_player_thinks_off_the_loop_while_another_seat_types(home: Pa
             release.wait(30)
             return self.bot.choose(view)
 
-    def make_host(session: object, settings: TableSettings) -> TableHost:
-        from mushka.engine import Session
-
-        assert isinstance(session, Session)
-        return TableHost(session, settings, bots={3: Slow()})  # type: ignore[dict-item]
+    make_host = with_computer(3, Slow())
 
     async def scenario() -> None:
         settings = TableSettings(bot_delay=0, bots={3: "basic"})
@@ -340,17 +346,11 @@ def test_a_paste_escapes_and_a_resize_storm_on_one_seat_never_stall_the_other(ho
 
 
 def test_a_failing_computer_player_stops_the_table_saved_naming_no_card(home: Path) -> None:
-    from mushka.host.table import TableHost
-
     class Crashing:
         def choose(self, view: SeatView) -> object:
             raise RuntimeError(f"lost holding {view.hand}")
 
-    def make_host(session: object, settings: TableSettings) -> TableHost:
-        from mushka.engine import Session
-
-        assert isinstance(session, Session)
-        return TableHost(session, settings, bots={3: Crashing()})  # type: ignore[dict-item]
+    make_host = with_computer(3, Crashing())
 
     async def scenario() -> None:
         over = asyncio.Event()
