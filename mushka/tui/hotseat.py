@@ -154,7 +154,7 @@ class HotSeat:
 
     def _human_turn(self, turn: Turn) -> Outcome:
         seat = turn.seat
-        notice: Text | None = None
+        notice = self._opening(turn)
         while True:
             self._ensure_size()
             if self.signals.take_continued() and len(self.humans) > 1:
@@ -195,6 +195,11 @@ class HotSeat:
                 return self.host.submit(seat, choice)
             except MushkaError as refused:
                 notice = Text(self.look.text(printable(say(refused))), style="bold red")
+
+    def _opening(self, turn: Turn) -> Text | None:
+        """Before a human's turn is first drawn: what he is to see first, and the notice above
+        his first prompt. Nothing here; a lesson (mushka learn) explains a rule."""
+        return None
 
     def _confirm_pass(self, view: SeatView) -> bool:
         led = view.led_suit
