@@ -74,6 +74,8 @@ def test_the_name_is_asked_and_ctrl_c_leaves_in_russian_with_one_line(tmp_path: 
     first = table.screen()
     assert "Урок" in first and "Ваша первая сдача" in first and "Аня, ваши карты" in first
     table.child.sendline("")
+    table.expect(r"Аня, нажмите Enter, чтобы продолжить")  # the deal's news, then the exchange
+    table.child.sendline("")
     table.expect(r"Enter — дальше · r — правила \(5\.1\)")
     assert "Обмен" in table.screen()
     table.child.sendcontrol("c")
@@ -85,9 +87,9 @@ def test_the_name_is_asked_and_ctrl_c_leaves_in_russian_with_one_line(tmp_path: 
 def test_a_small_terminal_is_told_the_size_the_lesson_needs(tmp_path: Path) -> None:
     table = Table(tmp_path, ["learn", "--player", "Ann"], rows=20, cols=70)
     table.expect("needs a terminal of at least 80×24 characters")
-    table.child.setwinsize(24, 80)
-    table.child.sendline("")
+    table.child.setwinsize(24, 80)  # the resize alone measures again
     table.expect(EXPLANATION)
+    assert "Your first deal" in table.screen()
     table.child.sendline("q")
     table.expect("The lesson stopped; nothing was saved")
     assert table.close() == 0

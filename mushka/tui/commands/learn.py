@@ -37,6 +37,7 @@ from mushka.tui.lesson import (
     TITLES,
     Explanation,
     Lesson,
+    Topic,
     first_word,
     sections_label,
 )
@@ -101,8 +102,11 @@ class LessonSeat(HotSeat):
     def _between_turns(self, outcome: Outcome, turn: Turn) -> bool:
         if self._offer_take_back():
             return True
-        self._explain(self.lesson.news(self.host.view(self.learner), outcome))
-        return super()._between_turns(outcome, turn)
+        news = self.lesson.news(self.host.view(self.learner), outcome)
+        self._explain([e for e in news if e.topic is Topic.WELCOME])  # what this is, first
+        super()._between_turns(outcome, turn)  # the table's news, the pace of the bots
+        self._explain([e for e in news if e.topic is not Topic.WELCOME])
+        return False  # one human: nobody else may take his move back
 
     def _opening(self, turn: Turn) -> Text | None:
         view = self.host.view(turn.seat)
