@@ -491,7 +491,7 @@ def _tree() -> typer.Typer:
 
     _program_options(app)
     # the commands, in play order (and so in the help)
-    for add in (_play, _resume, _scores, _rules, _replay, _check, _simulate):
+    for add in (_play, _learn, _resume, _scores, _rules, _replay, _check, _simulate):
         add(command)
     return app
 
@@ -670,6 +670,51 @@ def _play(command: _Register) -> None:
             "to listen. Meant for a local network: bind it to the LAN's address."
         ),
     )(host)
+
+
+def _learn(command: _Register) -> None:
+    """`mushka learn`: a guided first deal."""
+
+    @command(
+        None,
+        help=_(
+            "Learn the game in one guided deal against three computer players: each rule is "
+            "explained the first time it comes up, and the coach says which move is best and "
+            "why. Not every deal shows every rule (--seed deals another). Nothing is saved."
+        ),
+        short_help=_("Learn the game in one guided deal."),
+    )
+    def learn(
+        player: Annotated[
+            str | None,
+            typer.Option(
+                "--player", metavar=_("NAME"), help=_("Your name (else it is asked for).")
+            ),
+        ] = None,
+        seed: Annotated[
+            int | None,
+            typer.Option(
+                "--seed",
+                parser=whole(0, digits=1000),
+                metavar="N",
+                help=_("Deal the lesson from seed N instead of one chosen to show most rules."),
+            ),
+        ] = None,
+        bot_delay: Annotated[
+            float,
+            typer.Option(
+                "--bot-delay",
+                parser=seconds,
+                metavar=_("SECONDS"),
+                help=_("How long each computer move stays on the screen; 0 for no pause."),
+            ),
+        ] = defaults.BOT_DELAY,
+        ascii_only: Annotated[bool, _ascii()] = False,
+    ) -> None:
+        _posix_only("learn")
+        from mushka.tui.commands.learn import learn_session
+
+        learn_session(player, seed, ascii_only, bot_delay)
 
 
 def _resume(command: _Register) -> None:

@@ -18,7 +18,7 @@ from mushka.host.settings import SettingsError, TableSettings
 from mushka.tui.commands import play as play_command
 
 runner = CliRunner()
-COMMANDS = ["play", "host", "resume", "scores", "rules", "replay", "check", "simulate"]
+COMMANDS = ["play", "host", "learn", "resume", "scores", "rules", "replay", "check", "simulate"]
 
 
 def mushka(*args: str, **env: str) -> subprocess.CompletedProcess[str]:

@@ -154,7 +154,7 @@ class HotSeat:
 
     def _human_turn(self, turn: Turn) -> Outcome:
         seat = turn.seat
-        notice: Text | None = None
+        notice = self._opening(turn)
         while True:
             self._ensure_size()
             if self.signals.take_continued() and len(self.humans) > 1:
@@ -178,7 +178,10 @@ class HotSeat:
                 continue
             if isinstance(choice, str):
                 if choice == "quit":
-                    if self._confirm(_("Save and stop the game for everyone? [y/N] ")):
+                    # a saved game stops for everyone: asked first; an unsaved lesson just ends
+                    if not self.settings.options.saved or self._confirm(
+                        _("Save and stop the game for everyone? [y/N] ")
+                    ):
                         raise Quit("q")
                     notice = Text(self.look.text(_("Not stopped: play on.")), style=ATTENTION)
                     continue
@@ -210,6 +213,11 @@ class HotSeat:
                 self.terminal.console.print()
                 continue
             return answer.strip().lower() in YES[language()]
+
+    def _opening(self, turn: Turn) -> Text | None:
+        """Before a human's turn is first drawn: what he is to see first, and the notice above
+        his first prompt. Nothing here; a lesson (mushka learn) explains a rule."""
+        return None
 
     def _confirm_pass(self, view: SeatView) -> bool:
         led = view.led_suit

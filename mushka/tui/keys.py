@@ -67,6 +67,9 @@ UNDO_ROW = (
     N_("on the handoff right after your move: take it back (house rule --undo)"),
 )
 HELP_END = N_("Ctrl-C and Ctrl-D also save and quit. Every move is saved as it is made.")
+# At a guided deal nothing is saved: q leaves it.
+UNSAVED_QUIT = N_("leave the lesson (nothing is saved)")
+UNSAVED_END = N_("Ctrl-C and Ctrl-D also leave. Nothing is saved.")
 # At a network seat, q is this seat's alone: the others play on, the game waits for it.
 NETWORK_ROWS = {
     "q (key)": N_("leave the table (you are asked first); join again to take your seat back"),
@@ -111,6 +114,8 @@ def help_rows(options: TableOptions, network: bool = False) -> list[tuple[str, s
         rows.append(UNDO_ROW)
     if network:
         rows = [(key, NETWORK_ROWS.get(key, what)) for key, what in rows]
+    elif not options.saved:
+        rows = [(key, UNSAVED_QUIT if key == "q (key)" else what) for key, what in rows]
     return [(key_word(key), _(what).format(resume=command("resume"))) for key, what in rows]
 
 
@@ -157,7 +162,8 @@ def prompt_keys(
 ) -> str:
     """The prompt, listing exactly the keys that are legal now and the commands (`h` with the
     table's hints on); `short` names only the moves and the help, for a narrow screen; `leave`
-    where q leaves the table for this seat alone (a network seat) rather than saving the game."""
+    where q leaves the table for this seat alone (a network seat) rather than saving the game,
+    as it leaves a table that is not saved (a guided deal)."""
     if view.step is Step.TAKE:
         numbers = list(range(1, view.face_down_count + 1))
     else:
@@ -175,6 +181,7 @@ def command_keys(
     options: TableOptions | None = None, short: bool = False, leave: bool = False
 ) -> list[str]:
     """The keys that work whoever's turn it is (see `prompt_keys`)."""
+    leave = leave or (options is not None and not options.saved)
     commands = [_("? help")]
     if not short:
         commands += [_("o played"), _("s scores")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pydoc
+import re
 import shlex
 from collections.abc import MutableMapping
 from importlib import resources
@@ -40,6 +41,32 @@ def rulebook_text(lang: str = ENGLISH) -> str:
         return packaged.read_text(encoding="utf-8")
     # An editable install runs from the source tree, where the rulebooks sit beside the package.
     return (Path(__file__).resolve().parents[2] / name).read_text(encoding="utf-8")
+
+
+# A section's heading: "## 5. The exchange after the deal", "### 4.1 Leading"; or unnumbered.
+_HEADING: Final = re.compile(r"^(#{2,3}) (?:(\d+(?:\.\d+)*)\.?\s)?")
+
+
+def rulebook_section(text: str, number: str | None) -> str | None:
+    """The section of rulebook `text` numbered `number` ("4.1", "6"), or its opening summary
+    (the first unnumbered one) for None: its heading and everything up to the next heading of
+    its level or above; None if the book has no such section."""
+    lines = text.splitlines()
+    for start, line in enumerate(lines):
+        found = _HEADING.match(line)
+        if found is None or found[2] != number:
+            continue
+        level = len(found[1])
+        end = next(
+            (
+                i
+                for i in range(start + 1, len(lines))
+                if (later := _HEADING.match(lines[i])) is not None and len(later[1]) <= level
+            ),
+            len(lines),
+        )
+        return "\n".join(lines[start:end]).strip() + "\n"
+    return None
 
 
 def show_rulebook(console: Console, ascii_only: bool = False, lang: str | None = None) -> None:

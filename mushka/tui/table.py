@@ -53,7 +53,14 @@ from mushka.tui.card_art import (
     hand_rows,
     round_table,
 )
-from mushka.tui.keys import HELP_END, HELP_INTRO, NETWORK_END, help_rows, move_keys
+from mushka.tui.keys import (
+    HELP_END,
+    HELP_INTRO,
+    NETWORK_END,
+    UNSAVED_END,
+    help_rows,
+    move_keys,
+)
 from mushka.tui.keys import prompt_keys as prompt_keys  # re-exported: it lived here
 from mushka.tui.look import ATTENTION, MUSHKA_STYLE, SECONDARY, assemble
 from mushka.tui.look import Look as Look  # the table's look; re-exported for older imports
@@ -186,7 +193,7 @@ def help_screen(
     return Group(
         Text(look.text(_(HELP_INTRO))),
         keys,
-        Text(look.text(_(NETWORK_END if network else HELP_END))),
+        Text(look.text(_(NETWORK_END if network else HELP_END if options.saved else UNSAVED_END))),
         Text(""),
         house_rules_panel(rules, look, options),
         Text(""),
