@@ -736,7 +736,10 @@ def _scores(command: _Register) -> None:
 
     @command(
         None,
-        help=_("Show past sessions: date, players, results and winner."),
+        help=_(
+            "Show past sessions (date, players, results and winner), then each player's "
+            "standings across them: sessions, net, average, best and worst."
+        ),
     )
     def scores(
         last: Annotated[
