@@ -505,3 +505,26 @@ def test_the_take_back_is_offered_once_and_only_for_the_learner_s_own_move_that_
     offer = host.take_back_offer()
     assert offer is not None and offer.seat == 3 and offer.refusal is not None
     assert gleb.take_back(offer) == []
+
+
+def test_a_lesson_that_crashes_says_it_saved_nothing_and_keeps_the_details(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failing computer player stops the lesson: the one line says it is a lesson that keeps
+    nothing (not a computer-only game, nor a save to resume), and the details go to the log."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+
+    class Crashing:
+        def choose(self, view: SeatView) -> Action:
+            raise RuntimeError("boom")
+
+    from fakes import player
+
+    terminal = FakeTerminal(player(3), width=80, height=24)
+    host = lesson_table("Ann", LESSON_SEEDS[0], ascii_only=False, bot_delay=0)
+    host.bots = {seat: Crashing() for seat in host.bots}  # type: ignore[misc]
+    terminal.host = host
+    assert LessonSeat(host, terminal, LESSON_SEEDS[0]).run() == 1
+    said = terminal.text()
+    assert "nothing was saved" in said and "Computer-only" not in said
+    assert (tmp_path / "state" / "mushka" / "crash.log").exists()

@@ -121,7 +121,7 @@ class HotSeat:
     def _stopped(self, interrupted: bool) -> int:
         """Play stops (q, Ctrl-C, Ctrl-D, a signal, the terminal gone): the public log and where
         the game is saved, said only while there is a terminal to say it on."""
-        words, saved = stopped_words(self.host.stop())
+        words, saved = self._where_saved()
         with contextlib.suppress(OSError, ValueError):  # a terminal that hung up takes nothing
             self.terminal.leave_private()
             self._print_log()
@@ -130,10 +130,14 @@ class HotSeat:
             return 1
         return 130 if interrupted else 0
 
+    def _where_saved(self) -> tuple[str, bool]:
+        """Where the game is now play stops, in words, and whether nothing is lost."""
+        return stopped_words(self.host.stop())
+
     def _crashed(self, details: str) -> None:
         """Say plainly what happened and what was saved; this path must never raise itself."""
         log = self.host.crash_log(details)
-        words, _saved = stopped_words(self.host.stop())
+        words, _saved = self._where_saved()
         where = (
             _("Details for the developers: {log}").format(log=log)
             if log is not None

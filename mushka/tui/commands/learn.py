@@ -159,6 +159,9 @@ class LessonSeat(HotSeat):
         self.terminal.show(*closing(self.lesson, self.seed, self.look))
         return code
 
+    def _where_saved(self) -> tuple[str, bool]:
+        return stopped_words(), True  # a lesson keeps nothing, and loses nothing either
+
     def _stopped(self, interrupted: bool) -> int:
         """Play stops (q, Ctrl-C, the terminal gone): one line, nothing to save."""
         with contextlib.suppress(OSError, ValueError):
