@@ -645,7 +645,9 @@ def _play(command: _Register) -> None:
         ascii_only: Annotated[bool, _ascii()] = False,
         resume: Annotated[
             bool,
-            typer.Option("--resume", help=_("Continue the saved game instead of dealing a new one.")),
+            typer.Option(
+                "--resume", help=_("Continue the saved game instead of dealing a new one.")
+            ),
         ] = False,
     ) -> None:
         _posix_only("play")

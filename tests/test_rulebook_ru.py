@@ -183,7 +183,7 @@ SUMMARY_TERMS = {
     "ru": ("прикупк", "выход", "мушк", "обращается к прикупке", "пас", "ремиз", "взятк", "касс"),
 }
 FIRST_OUT = {"en": "first out** of the deal before (the first to play his last card)",
-             "ru": "первым **снёс карты**, то есть раньше всех остался без карт"}  # fmt: skip
+             "ru": "первым **снёс карты** (раньше всех остался без карт)"}  # fmt: skip
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -75,7 +75,12 @@ def show_rulebook(console: Console, ascii_only: bool = False, lang: str | None =
     text = rulebook_text(lang or language())
     document = Markdown(transliterate(text) if ascii_only else text)
     if not console.is_terminal:
-        console.print(document)
+        if not ascii_only:
+            console.print(document)
+            return
+        with console.capture() as captured:  # Rich draws bullets and rules in Unicode
+            console.print(document)
+        console.file.write(transliterate(captured.get()))
         return
     with console.pager(pager=_Pager(ascii_only), styles=pager_shows_styles(os.environ)):
         console.print(document)
