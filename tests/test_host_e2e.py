@@ -1,9 +1,11 @@
 """End to end: the installed `mushka host` and the real OpenSSH client (`ssh -tt` under pexpect)
 on 127.0.0.1: join with the code, play on two seats, the lock against a second table, a seat
-that leaves and comes back, Ctrl-C on the host (saved), and `mushka host --resume`."""
+that leaves and comes back, Ctrl-C on the host (saved), and `mushka host --resume`; and four
+people playing a whole session with ssh alone."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -195,3 +197,52 @@ def test_two_people_play_at_mushka_host_with_plain_ssh_and_resume_after_ctrl_c(
     again.close()
     assert again.exitstatus == 0
     time.sleep(0.1)
+
+
+def test_four_people_play_a_whole_session_at_mushka_host_with_ssh_alone(tmp_path: Path) -> None:
+    """No computer player and no handoff: four OpenSSH seats of four sizes play a seeded one-deal
+    session to its final sheet, each seeing only his own hand; the host writes the record and the
+    history, removes the save and exits 0."""
+    names = ("Anna", "Boris", "Vera", "Gleb")
+    sizes = ((24, 80), (16, 40), (30, 100), (20, 60))
+    record = tmp_path / "evening.json"
+    port = free_port()
+    reserved = [word for name in names for word in ("--player", name)]
+    table = host(tmp_path, port, *reserved, "--deals", "1", "--seed", "7", "--record", str(record))
+    seats = {
+        name: Screen(seat(tmp_path, port, name, *size), *size)
+        for name, size in zip(names, sizes, strict=True)
+    }
+    public = ""  # everything the host's own terminal showed: the public table
+    moves, deadline = 0, time.monotonic() + 240
+    while table.isalive() and time.monotonic() < deadline:
+        with contextlib.suppress(pexpect.TIMEOUT, pexpect.EOF):
+            public += table.read_nonblocking(65536, timeout=0.05)
+        for name, screen in seats.items():
+            shown = screen.text(0.05)
+            others = [f"{other}, your hand" for other in names if other != name]
+            assert not any(words in shown for words in others), shown
+            assert "Pass the terminal" not in shown  # no handoff screens at a network table
+            asked = re.search(r"Your move \[([^\]]*)\]: *$", shown, re.MULTILINE)
+            if asked is None:
+                continue
+            keys = asked.group(1).split(", ")
+            move = next((k for k in keys if k[:1].isdigit() or k in ("d", "p")), "p")
+            screen.child.sendline(move.split("-")[0])
+            if move == "p" and "Pass anyway" in screen.text(0.5):
+                screen.child.sendline("y")
+            moves += 1
+            screen.text(0.3)
+    public += table.read()  # the rest of the host's output, to its end
+    table.close()
+    assert table.exitstatus == 0, public[-2000:]
+    assert moves >= 10
+    for screen in seats.values():
+        assert "Final score sheet" in ANSI.sub("", screen.child.before or "") + screen.text(0.5)
+    assert "your hand" not in ANSI.sub("", public)
+    assert "Final score sheet" in ANSI.sub("", public)
+    written = json.loads(record.read_text("utf-8"))
+    assert len(written["deals"]) == 1 and list(written["players"]) == list(names)
+    assert not (tmp_path / "state" / "mushka" / "current-game.json").exists()
+    history = (tmp_path / "data" / "mushka" / "scores.jsonl").read_text("utf-8").splitlines()
+    assert len(history) == 1

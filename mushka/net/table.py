@@ -440,11 +440,16 @@ class NetTable:
         self.report = host.finish()
         for screen in list(self.screens.values()):
             with speaking(screen.link.lang):
-                look = Look(screen.link.ascii)
-                sheet = final_sheet(session_accounts(host.public_events()), host.players, look)
-                screen.link.line(self._plain(Group(sheet), screen.link.width))
+                sheet = self.final_sheet(Look(screen.link.ascii))
+                screen.link.line(self._plain(sheet, screen.link.width))
                 screen.link.close(0)
         self.on_over()
+
+    def final_sheet(self, look: Look) -> Group:
+        """The session's final score sheet, as every seat and the public screen show it."""
+        host = self.host
+        assert host is not None
+        return Group(final_sheet(session_accounts(host.public_events()), host.players, look))
 
     def _waiting_words(self) -> str:
         host = self.host

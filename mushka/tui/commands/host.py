@@ -231,6 +231,7 @@ async def _serve(
             console.print(Text(_("Details for the developers: {log}").format(log=log)))
         return 1
     if table.report is not None:
+        console.print(table.final_sheet(look))  # the wall's last word stays in the scrollback
         for words, style in finished_words(table.report):
             console.print(Text(words, style=style))
         return 0 if table.report.ok else 1
