@@ -368,20 +368,9 @@ def test_a_symlink_planted_for_the_game_s_own_files_is_not_written_through(home:
 def test_the_resumed_log_is_the_uninterrupted_one_coach_and_take_back_lines_included(
     home: Path,
 ) -> None:
-    import io
-
     from fakes import player
-    from rich.console import Console
 
     from mushka.host.table import resumed
-    from mushka.tui.look import Look
-    from mushka.tui.public_log import log_entries
-
-    def rendered(host: Any) -> str:
-        console = Console(file=io.StringIO(), width=200, record=True, color_system=None)
-        for entry in log_entries(host, Look()):
-            console.print(entry)
-        return console.export_text()
 
     typed = iter(["h", "", "1"])  # ask the coach, back, then a move
 
@@ -405,11 +394,11 @@ def test_the_resumed_log_is_the_uninterrupted_one_coach_and_take_back_lines_incl
     terminal = FakeTerminal(answer, width=120, height=40)
     first = fakes.table(session, terminal, TableSettings(hints=True, undo=True), saved=True)
     assert first.run() == 0 and took_back
-    before = rendered(first.host)
+    before = log_text(first.host)
     assert "asked the coach." in before and "takes back" in before
     saved = storage.load_game(check=fakes.saved_table)
     assert saved is not None
-    assert rendered(resumed(saved)) == before
+    assert log_text(resumed(saved)) == before
 
 
 def test_a_save_written_by_mushka_0_1_resumes(home: Path) -> None:
@@ -441,3 +430,71 @@ def test_a_save_written_by_mushka_0_1_resumes(home: Path) -> None:
             (Path(__file__).with_name("data") / "save-0.1.json").read_text(encoding="utf-8")
         )["record"]
     )
+
+
+@pytest.mark.parametrize("moves", [1, 3, 6])
+def test_a_game_saved_just_after_a_take_back_resumes_with_the_note_in_place(
+    home: Path, moves: int
+) -> None:
+    """The take-back's note stands after the events left once the move went back: a save made
+    before the next move (Ctrl-C, a closed terminal or q on the handoff) resumes, and its log is
+    the uninterrupted one."""
+    import random
+
+    from mushka.host.table import TableHost, saved_table
+
+    host = TableHost(Session(NAMES, seed=5), TableSettings(undo=True))
+    host.begin()
+    choose = random.Random(moves).choice
+    for _ in range(moves):
+        turn = host.pending()
+        assert turn is not None
+        host.submit(turn.seat, choose(turn.view.legal_actions))
+    offer = host.take_back_offer()
+    assert offer is not None and offer.refusal is None
+    host.take_back()
+    note = host.log().notes[-1]
+    assert note.at == len(host.public_events()[note.deal])  # not after the events taken back
+    saved = storage.load_game(check=saved_table)
+    assert saved is not None  # neither refused nor set aside as corrupt
+    again = resumed(saved)
+    assert again.log().notes == host.log().notes
+    assert "takes back" in log_text(host) and log_text(again) == log_text(host)
+
+
+def log_text(host: Any) -> str:
+    """The public log of `host` as its scrollback would hold it."""
+    import io
+
+    from rich.console import Console
+
+    from mushka.tui.look import Look
+    from mushka.tui.public_log import log_entries
+
+    console = Console(file=io.StringIO(), width=200, record=True, color_system=None)
+    for entry in log_entries(host, Look()):
+        console.print(entry)
+    return console.export_text()
+
+
+def test_a_take_back_noted_past_its_deal_still_resumes(home: Path) -> None:
+    """A save from the table that noted a take-back after the events it took back (the audit's
+    `"at": 5` in a deal of 4 events) resumes, its note at the deal's end."""
+    from mushka.host.table import TableHost, saved_table
+
+    host = TableHost(Session(NAMES, seed=5), TableSettings(undo=True))
+    host.begin()
+    turn = host.pending()
+    assert turn is not None
+    host.submit(turn.seat, turn.view.legal_actions[0])
+    host.take_back()
+    path = storage.save_path()
+    data = json.loads(path.read_text("utf-8"))
+    note = data["ui"]["log"]["notes"][-1]
+    events = len(host.public_events()[0])
+    assert note["at"] == events
+    note["at"] = events + 1  # as the old table wrote it
+    path.write_text(json.dumps(data), "utf-8")
+    saved = storage.load_game(check=saved_table)
+    assert saved is not None
+    assert resumed(saved).log().notes[-1].at == events

@@ -115,8 +115,11 @@ class Note:
         if not isinstance(data, dict):
             raise LogError(Wording("a log note must be an object"))
         deal, at = data.get("deal"), data.get("at")
-        if not (_whole(deal) and 0 <= deal < len(deals) and _whole(at) and 0 <= at <= deals[deal]):
+        if not (_whole(deal) and 0 <= deal < len(deals) and _whole(at) and at >= 0):
             raise LogError(Wording("a log note must stand at a deal and event of the game"))
+        # A note past its deal's events goes at the deal's end: the table of 2026-12-01 noted a
+        # take-back after the events it took back, and its saves must still resume.
+        at = min(at, deals[deal])
         try:
             kind = NoteKind(str(data.get("kind")))
             moved = None if data.get("moved") is None else Moved(str(data.get("moved")))

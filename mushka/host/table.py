@@ -17,7 +17,7 @@ import random
 import traceback
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -325,7 +325,9 @@ class TableHost:
         assert self._last is not None
         self._session = self._last.before
         self._last = None
-        self._add(offer.note)
+        # noted where the game stands now, after the events of the move it took back: a save
+        # made before the next move must hold a note its own record can place
+        self._add(replace(offer.note, **self._here()))
         with self.guard():
             self._persist()
         return self._done([])
@@ -465,8 +467,12 @@ class TableHost:
         return seats
 
     def _note(self, kind: NoteKind, **fields: Any) -> Note:
+        return Note(kind=kind, **self._here(), **fields)
+
+    def _here(self) -> dict[str, int]:
+        """Where a note made now stands: after the events of the current deal so far."""
         deal = len(self._session.deals) - 1
-        return Note(deal, len(self._session.deals[deal].events), kind, **fields)
+        return {"deal": deal, "at": len(self._session.deals[deal].events)}
 
     def _add(self, note: Note) -> None:
         self._log.notes.append(note)
