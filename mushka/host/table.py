@@ -327,7 +327,8 @@ class TableHost:
         self._last = None
         # noted where the game stands now, after the events of the move it took back: a save
         # made before the next move must hold a note its own record can place
-        self._add(replace(offer.note, **self._here()))
+        deal, at = self._here()
+        self._add(replace(offer.note, deal=deal, at=at))
         with self.guard():
             self._persist()
         return self._done([])
@@ -467,12 +468,13 @@ class TableHost:
         return seats
 
     def _note(self, kind: NoteKind, **fields: Any) -> Note:
-        return Note(kind=kind, **self._here(), **fields)
+        deal, at = self._here()
+        return Note(deal, at, kind, **fields)
 
-    def _here(self) -> dict[str, int]:
-        """Where a note made now stands: after the events of the current deal so far."""
+    def _here(self) -> tuple[int, int]:
+        """Where a note made now stands: the current deal, after its events so far."""
         deal = len(self._session.deals) - 1
-        return {"deal": deal, "at": len(self._session.deals[deal].events)}
+        return deal, len(self._session.deals[deal].events)
 
     def _add(self, note: Note) -> None:
         self._log.notes.append(note)
