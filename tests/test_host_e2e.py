@@ -180,6 +180,7 @@ def test_two_people_play_at_mushka_host_with_plain_ssh_and_resume_after_ctrl_c(
     table.kill(signal.SIGINT)
     table.expect("Continue it with:")
     table.expect(pexpect.EOF)
+    assert re.search(r"mushka host --resume\s*$", ANSI.sub("", table.before))  # as typed, unquoted
     table.close()
     assert table.exitstatus == 0 and save_events(tmp_path) >= moved
     for child in (anna, boris):

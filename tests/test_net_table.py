@@ -20,9 +20,10 @@ from mushka.actions import PASS
 from mushka.cards import CARDS
 from mushka.engine import Session
 from mushka.host.settings import TableSettings
-from mushka.host.table import TableHost
+from mushka.host.table import TableHost, Turn
 from mushka.house_rules import Exchange, HouseRules
 from mushka.net.table import NetTable
+from mushka.state import Step
 from mushka.view import SeatView
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
@@ -367,3 +368,49 @@ def test_a_failing_computer_player_stops_the_table_saved_naming_no_card(home: Pa
 
     run(scenario)
     assert (home / "state" / "mushka" / "current-game.json").exists()
+
+
+def test_a_move_taken_back_while_the_next_computer_player_waits_its_pace(home: Path) -> None:
+    """`u` at a seat after a lead, within the bot delay of the computer player who acts next:
+    the lead goes back, the computer player does not play (nor think) on a turn that is no longer
+    its own, nothing stops; the seat leads again and the computers play on."""
+
+    async def scenario() -> None:
+        bots = {1: "basic", 2: "basic", 3: "basic"}
+        settings = TableSettings(bot_delay=0.6, bots=bots, undo=True)
+        async with seated(home, settings) as (table_, port, _over):
+            anna = await join(port, "Anna")
+
+            async def annas_turn() -> Turn:
+                for _ in range(3000):
+                    host = table_.host
+                    turn = host.pending() if host is not None else None
+                    if turn is not None and turn.seat == 0:
+                        await anna.wait_for("Your move [")
+                        return turn
+                    await asyncio.sleep(0.01)
+                raise AssertionError("Anna was never asked to move")
+
+            turn = await annas_turn()
+            while turn.view.step is not Step.LEAD:  # follow until Anna leads
+                await anna.send(first_legal(turn.view) + "\r")
+                await asyncio.sleep(0.1)
+                turn = await annas_turn()
+            host = table_.host
+            assert host is not None
+            events = sum(map(len, host.public_events()))
+            await anna.send(first_legal(turn.view) + "\r")
+            await anna.wait_for("Waiting for Bot 2")
+            await anna.send("u\r")
+            await anna.wait_for("takes back")
+            await asyncio.sleep(1.0)  # past the computer player's pace: it must not have played
+            assert table_.failure is None and not table_.finished
+            again = host.pending()
+            assert again is not None and again.seat == 0
+            assert sum(map(len, host.public_events())) == events
+            await anna.send(first_legal(again.view) + "\r")
+            await anna.wait_for("Waiting for Bot 2")
+            await asyncio.sleep(1.5)
+            assert table_.failure is None and sum(map(len, host.public_events())) > events + 1
+
+    run(scenario)

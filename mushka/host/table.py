@@ -295,7 +295,10 @@ class TableHost:
     def computer_move(self, seat: int) -> Thinking:
         """The decision `seat`'s computer player must make now, from the seat's view alone: call
         it anywhere (another thread, or another process: it pickles), then `play_computer` what
-        it returns. Nothing of the host is touched meanwhile."""
+        it returns. Nothing of the host is touched meanwhile. TableError when it is not that
+        computer player's turn (a move taken back meanwhile gave the turn to someone else)."""
+        if seat not in self.bots or self._session.to_act != seat:
+            raise TableError(Wording("it is not a computer player's turn in that seat"))
         return Thinking(seat, copy.deepcopy(self.bots[seat]), self._session.view(seat))
 
     def play_computer(self, decided: Decided) -> Outcome:

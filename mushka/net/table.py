@@ -383,9 +383,11 @@ class NetTable:
     # ---------------------------------------------------------------- play going on
 
     def _after(self, outcome: Outcome) -> None:
-        """Something public happened: everyone's screen is drawn again (by the caller)."""
-        del outcome  # every screen is drawn from the host as it now stands
-        self.on_change()
+        """Something public happened: everyone's screen is drawn again (by the caller), and the
+        table's notes (a move taken back, the coach asked, a save that failed) are news for all."""
+        assert self.host is not None
+        self.news.extend(note.wording(self.host.players) for note in outcome.notes)
+        self.on_change()  # every screen is drawn from the host as it now stands
 
     def _advance(self) -> None:
         """Let a computer player think (off the loop) when it is its turn; finish when over."""
@@ -404,11 +406,15 @@ class NetTable:
         loop goes on drawing and reading keys), and plays if the table has not moved meanwhile."""
         host = self.host
         assert host is not None
+        loop = asyncio.get_running_loop()
         try:
             await asyncio.sleep(self.settings.bot_delay)
+            turn = host.pending()
+            if turn is None or turn.seat != seat or not turn.computer:
+                return  # a move taken back during the pause: whoever acts now, acts (finally)
             moment = self._moment()
             thinking = host.computer_move(seat)
-            decided = await asyncio.get_running_loop().run_in_executor(self.workers, thinking)
+            decided = await loop.run_in_executor(self.workers, thinking)
             turn = host.pending()
             if turn is not None and turn.seat == seat and self._moment() == moment:
                 self._after(host.play_computer(decided))
@@ -423,9 +429,9 @@ class NetTable:
             self.on_over()
         finally:
             self.thinking = None
-            if not self.finished:
+            if not self.finished and not loop.is_closed():  # closed: the table is gone
                 self.redraw()
-                asyncio.get_running_loop().call_soon(self._advance)
+                loop.call_soon(self._advance)
 
     def _moment(self) -> tuple[int, int]:
         """Where the game stands: how many deals, and events in the last."""

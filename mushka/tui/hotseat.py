@@ -487,13 +487,14 @@ class HotSeat:
         return 0 if finished.ok else 1
 
 
-def stopped_words(stopped: Stopped) -> tuple[str, bool]:
-    """Where the game is, in words; and whether nothing is lost."""
+def stopped_words(stopped: Stopped, again: tuple[str, ...] = ("resume",)) -> tuple[str, bool]:
+    """Where the game is, in words; and whether nothing is lost. `again`: the command that
+    continues it (`mushka host` continues its own table with `host --resume`)."""
     if stopped.unattended:
         return _("Computer-only games are not saved: the same --seed plays it again."), True
     if stopped.saved:
         return _("Game saved after the last move. Continue it with:  {command}").format(
-            command=command("resume")
+            command=command(*again)
         ), True
     words = _n(
         "The game could NOT be saved to {target} ({problem}): the last {n} move is not in "
@@ -510,13 +511,15 @@ def stopped_words(stopped: Stopped) -> tuple[str, bool]:
         + _(
             "The whole game was written to {rescued} instead; to continue it, move that file "
             "to {target} and run:  {command}"
-        ).format(rescued=stopped.rescued, target=stopped.target, command=command("resume")),
+        ).format(rescued=stopped.rescued, target=stopped.target, command=command(*again)),
         False,
     )
 
 
-def finished_words(finished: Finished) -> list[tuple[str, str]]:
-    """What finishing did, line by line, each with its style."""
+def finished_words(
+    finished: Finished, again: tuple[str, ...] = ("resume",)
+) -> list[tuple[str, str]]:
+    """What finishing did, line by line, each with its style (`again`: as for stopped_words)."""
     lines: list[tuple[str, str]] = []
     record = finished.record
     if record is not None and record.problem is None:
@@ -529,7 +532,7 @@ def finished_words(finished: Finished) -> list[tuple[str, str]]:
             words += " " + _("It was written to {rescued} instead.").format(rescued=record.written)
         lines.append((words, "red"))
     if finished.history_problem is not None:
-        where, _saved = stopped_words(finished.kept or Stopped(saved=True))
+        where, _saved = stopped_words(finished.kept or Stopped(saved=True), again)
         lines.append(
             (
                 _("The score history could not be written: {reason}. {words}").format(
@@ -549,7 +552,7 @@ def finished_words(finished: Finished) -> list[tuple[str, str]]:
             )
         )
     if finished.kept is not None:  # the save is the only whole copy of the game left: it stays
-        lines.append((stopped_words(finished.kept)[0], "bold red"))
+        lines.append((stopped_words(finished.kept, again)[0], "bold red"))
     if finished.save_problem is not None:
         lines.append(
             (

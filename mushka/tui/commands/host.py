@@ -13,6 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 import typer
 from rich.console import Console, Group, RenderableType
@@ -34,6 +35,10 @@ from mushka.tui.commands.play import (
 )
 from mushka.tui.hotseat import finished_words, stopped_words
 from mushka.tui.look import Look, make_console
+
+# The command that continues a table this command stopped (`mushka resume` would seat it at one
+# terminal instead).
+AGAIN: Final = ("host", "--resume")
 
 
 @dataclass(frozen=True)
@@ -98,7 +103,7 @@ def host_session(options: HostOptions) -> None:
                     "{resume}, or at one terminal with {play}"
                 ).format(
                     file=save_path(),
-                    resume=command("host --resume"),
+                    resume=command(*AGAIN),
                     play=command("resume"),
                 ),
                 1,
@@ -221,7 +226,7 @@ async def _serve(
         console.print(Text(line))
     if table.failure is not None and table.host is not None:
         log = table.host.crash_log(str(table.failure))
-        words, _saved = stopped_words(table.host.stop())
+        words, _saved = stopped_words(table.host.stop(), AGAIN)
         console.print(
             Text(
                 _("mushka stopped on an unexpected error. {words}").format(words=words), "bold red"
@@ -232,14 +237,14 @@ async def _serve(
         return 1
     if table.report is not None:
         console.print(table.final_sheet(look))  # the wall's last word stays in the scrollback
-        for words, style in finished_words(table.report):
+        for words, style in finished_words(table.report, AGAIN):
             console.print(Text(words, style=style))
         return 0 if table.report.ok else 1
     if table.host is None:
         console.print(Text(_("The table closed before its session began.")))
         return 0
-    words, saved = stopped_words(table.host.stop())
-    console.print(Text(words.replace(command("resume"), command("host --resume"))))
+    words, saved = stopped_words(table.host.stop(), AGAIN)
+    console.print(Text(words))
     return 0 if saved else 1
 
 
