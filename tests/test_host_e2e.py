@@ -183,7 +183,8 @@ def test_two_people_play_at_mushka_host_with_plain_ssh_and_resume_after_ctrl_c(
     assert re.search(r"mushka host --resume\s*$", ANSI.sub("", table.before))  # as typed, unquoted
     table.close()
     assert table.exitstatus == 0 and save_events(tmp_path) >= moved
-    for child in (anna, boris):
+    for child in (anna, boris):  # each seat is told, on its own terminal's screen
+        child.expect("The host stopped the table; when it goes on, join again the same way.")
         child.expect(pexpect.EOF)
     # and `mushka host --resume` continues it: the seats rejoin by name
     again = host(tmp_path, port, "--resume")

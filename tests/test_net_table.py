@@ -414,3 +414,17 @@ def test_a_move_taken_back_while_the_next_computer_player_waits_its_pace(home: P
             assert table_.failure is None and sum(map(len, host.public_events())) > events + 1
 
     run(scenario)
+
+
+def test_ctrl_d_at_a_seat_leaves_with_a_word_and_the_seat_waits(home: Path) -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"})
+        async with seated(home, settings) as (_table, port, _over):
+            anna, boris = await join(port, "Anna"), await join(port, "Boris")
+            await anna.wait_for("Anna, your hand")
+            await boris.send(b"\x04")
+            assert await boris.wait_closed() == 0
+            assert b"You left the table; join again to take your seat back." in boris.raw
+            await anna.wait_for("Boris is away")
+
+    run(scenario)

@@ -120,6 +120,20 @@ class TableServer:
         for connection in list(self._connections):
             connection.close()
 
+    async def shutdown(self, grace: float) -> None:
+        """Stop listening, give the connections up to `grace` seconds to deliver what they still
+        have (a seat's last words, then its exit) and end from the client's side, then close what
+        is left. Closing at once would drop output queued behind a slow link."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+        ending = [asyncio.ensure_future(c.wait_closed()) for c in self._connections]
+        if ending:
+            _done, late = await asyncio.wait(ending, timeout=grace)
+            for waiting in late:
+                waiting.cancel()
+        self.close()
+        await self.wait_closed()
+
     async def wait_closed(self) -> None:
         if self._acceptor is not None:
             await self._acceptor.wait_closed()

@@ -253,7 +253,21 @@ class NetTable:
             self.redraw_one(screen)
 
     def eof(self, link: Seat) -> None:
-        link.close(0)  # Ctrl-D: this seat leaves (its place waits for it)
+        """Ctrl-D: this seat leaves at once, as a hang-up would (its place waits for it)."""
+        screen = self.screens.get(link)
+        if screen is not None:
+            with speaking(link.lang):
+                link.line(_("You left the table; join again to take your seat back."))
+        link.close(0)
+
+    def stop(self) -> None:
+        """The host stops the table (Ctrl-C, a signal): every seat is told, and let go."""
+        for screen in list(self.screens.values()):
+            with speaking(screen.link.lang):
+                screen.link.line(
+                    _("The host stopped the table; when it goes on, join again the same way.")
+                )
+            screen.link.close(0)
 
     def resized(self, link: Seat) -> None:
         screen = self.screens.get(link)

@@ -216,8 +216,9 @@ async def _serve(
     try:
         await stop.wait()
     finally:
-        server.close()
-        await server.wait_closed()
+        if not table.finished:
+            table.stop()  # a goodbye on every seat (a finished table has said its own)
+        await server.shutdown(grace=2.0)
         screen.close()
         workers.shutdown(wait=False, cancel_futures=True)
         if live:
