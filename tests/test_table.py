@@ -433,3 +433,31 @@ def test_the_table_options_need_nothing_but_the_standard_library() -> None:
     assert TableOptions() == TableOptions(undo=False, hints=False)
     with pytest.raises(dataclasses.FrozenInstanceError):
         TableOptions().undo = True  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("width", [40, 44, 60])
+def test_the_sheets_keep_every_result_on_a_narrow_seat(lang: str, width: int) -> None:
+    """A seat 40 columns wide (a phone held upright) reads each player's result in full: the final
+    sheet's net and the deal table's deal and total, nothing cut, no line wider than the seat."""
+    from mushka.i18n import language, use_language
+
+    session = Session(("Anna", "Boris", "Vera", "Bot 4 (strong)"), seed=3)
+    chooser = random.Random(1)
+    while moves := session.legal_actions():
+        session.apply(chooser.choice(moves))
+    log = [deal.events for deal in session.deals]
+    accounts = session_accounts(log)
+    before = language()
+    use_language(lang)
+    try:
+        console = Console(file=io.StringIO(), width=width, color_system=None)
+        console.print(final_sheet(accounts, session.players, Look()))
+        console.print(deal_table(deal_summary(1, log[0]), session.players, [0, 0, 0, 0], Look()))
+        text = console.file.getvalue()  # type: ignore[attr-defined]
+    finally:
+        use_language(before)
+    assert "…" not in text
+    assert all(cell_len(line) <= width for line in text.splitlines())
+    for account in accounts:
+        assert f"{account.net:+d}".replace("-", "−") in text

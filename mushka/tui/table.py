@@ -4,7 +4,7 @@ and the public summaries."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple, assert_never
+from typing import Final, NamedTuple, assert_never
 
 from rich.box import SIMPLE_HEAD
 from rich.cells import cell_len
@@ -1080,22 +1080,47 @@ def first_out_words(summary: DealSummary, players: Sequence[str]) -> str:
 class Fitted:
     """A table in the first of its styles that fits the width: `build(0)` boxed, `build(1)`
     boxed with a tricks column's suits side by side, `build(2)` light as well (no vertical
-    lines, less padding). A heading is never cut or wrapped."""
+    lines, less padding), `build(NARROW)` light with only the columns that carry the result (a
+    phone held upright). A heading is never cut or wrapped."""
 
     def __init__(self, build: Callable[[int], RenderableType]) -> None:
         self.build = build
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for style in range(2):
+        for style in range(NARROW):
             table = self.build(style)
             if natural_width(console, table) <= options.max_width:
                 yield table
                 return
-        yield self.build(2)
+        yield self.build(NARROW)
+
+
+NARROW: Final = 3  # Fitted's last style: the essential columns alone
+
+
+def _fill(
+    table: Table,
+    columns: Sequence[tuple[str, str, bool]],
+    rows: Sequence[Sequence[RenderableType]],
+    style: int,
+) -> Table:
+    """Add `columns` (heading, justify, essential) and `rows` to `table`; at the NARROW style
+    only the essential columns."""
+    keep = [i for i, (_h, _j, essential) in enumerate(columns) if essential or style < NARROW]
+    for i in keep:
+        heading, justify, _essential = columns[i]
+        table.add_column(
+            _(heading) if heading != "#" else heading,
+            justify=justify,  # type: ignore[arg-type]
+            no_wrap=True,
+        )
+    for row in rows:
+        table.add_row(*(row[i] for i in keep))
+    return table
 
 
 def _table(look: Look, style: int, **settings: object) -> Table:
-    if style == 2:
+    if style >= 2:
         return Table(box=SIMPLE_HEAD, show_edge=False, padding=(0, 1, 0, 0), **settings)  # type: ignore[arg-type]
     return Table(box=look.box, **settings)  # type: ignore[arg-type]
 
@@ -1127,18 +1152,18 @@ def _deal_table(
         caption_justify="left",
         title_justify="left",
     )
-    for heading, justify in (
-        (N_("player"), "left"),
-        (N_("out"), "left"),
-        (N_("tricks"), "left"),
-        (N_("won"), "right"),
-        (N_("antes"), "right"),
-        (N_("remises"), "right"),
-        (N_("took kitty"), "right"),
-        (N_("deal"), "right"),
-        (N_("total"), "right"),
-    ):
-        table.add_column(_(heading), justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    columns = (
+        (N_("player"), "left", True),
+        (N_("out"), "left", True),
+        (N_("tricks"), "left", False),
+        (N_("won"), "right", False),
+        (N_("antes"), "right", False),
+        (N_("remises"), "right", False),
+        (N_("took kitty"), "right", False),
+        (N_("deal"), "right", True),
+        (N_("total"), "right", True),
+    )
+    rows: list[list[RenderableType]] = []
     for seat, name in enumerate(players):
         account = summary.accounts[seat]
         place = summary.place(seat)
@@ -1151,18 +1176,20 @@ def _deal_table(
             if account.tricks
             else Text(look.dash)
         )
-        table.add_row(
-            Text(name),
-            out,
-            tricks,
-            str(account.winnings),
-            str(account.antes),
-            str(account.remises),
-            str(account.payout) if account.payout else look.dash,
-            look.money(account.net),
-            look.money(totals[seat]),
+        rows.append(
+            [
+                Text(name),
+                out,
+                tricks,
+                str(account.winnings),
+                str(account.antes),
+                str(account.remises),
+                str(account.payout) if account.payout else look.dash,
+                look.money(account.net),
+                look.money(totals[seat]),
+            ]
         )
-    return table
+    return _fill(table, columns, rows, style)
 
 
 def final_sheet(accounts: Sequence[SeatAccount], players: Sequence[str], look: Look) -> Group:
@@ -1196,31 +1223,29 @@ def _score_table(
     style: int,
 ) -> Table:
     table = _table(look, style, title=_("Final score sheet"), title_justify="left")
-    for heading, justify in (
-        ("#", "right"),
-        (N_("player"), "left"),
-        (N_("antes"), "right"),
-        (N_("tricks"), "right"),
-        (N_("won"), "right"),
-        (N_("remises"), "right"),
-        (N_("took kitty"), "right"),
-        (N_("net"), "right"),
-    ):
-        table.add_column(
-            _(heading) if heading != "#" else heading,
-            justify=justify,  # type: ignore[arg-type]
-            no_wrap=True,
-        )
+    columns = (
+        ("#", "right", True),
+        (N_("player"), "left", True),
+        (N_("antes"), "right", False),
+        (N_("tricks"), "right", False),
+        (N_("won"), "right", True),
+        (N_("remises"), "right", False),
+        (N_("took kitty"), "right", False),
+        (N_("net"), "right", True),
+    )
+    rows: list[list[RenderableType]] = []
     for rank, seat in ranks:
         a = accounts[seat]
-        table.add_row(
-            str(rank),
-            Text(players[seat], style="bold" if rank == 1 else ""),
-            f"{look.minus}{a.antes}" if a.antes else "0",
-            str(len(a.tricks)),
-            f"+{a.winnings}" if a.winnings else "0",
-            f"{look.minus}{a.remises}" if a.remises else "0",
-            f"+{a.payout}" if a.payout else "0",
-            Text(look.money(a.net), style="bold"),
+        rows.append(
+            [
+                str(rank),
+                Text(players[seat], style="bold" if rank == 1 else ""),
+                f"{look.minus}{a.antes}" if a.antes else "0",
+                str(len(a.tricks)),
+                f"+{a.winnings}" if a.winnings else "0",
+                f"{look.minus}{a.remises}" if a.remises else "0",
+                f"+{a.payout}" if a.payout else "0",
+                Text(look.money(a.net), style="bold"),
+            ]
         )
-    return table
+    return _fill(table, columns, rows, style)
