@@ -248,3 +248,19 @@ def test_four_people_play_a_whole_session_at_mushka_host_with_ssh_alone(tmp_path
     assert not (tmp_path / "state" / "mushka" / "current-game.json").exists()
     history = (tmp_path / "data" / "mushka" / "scores.jsonl").read_text("utf-8").splitlines()
     assert len(history) == 1
+
+
+def test_the_host_s_public_screen_is_drawn_again_when_its_terminal_is_resized(
+    tmp_path: Path,
+) -> None:
+    table = host(tmp_path, free_port())
+    table.expect("table fills up")  # the first frame of the public screen
+    with contextlib.suppress(pexpect.TIMEOUT):
+        table.read_nonblocking(65536, timeout=0.5)  # the rest of it: the screen is quiet now
+    table.setwinsize(24, 80)  # the kernel tells the host with SIGWINCH
+    table.expect(r"\x1b\[H\x1b\[2J", timeout=5)  # a new frame, though nothing happened at the table
+    table.expect("table fills up")
+    table.kill(signal.SIGTERM)
+    table.expect(pexpect.EOF)
+    table.close()
+    assert table.exitstatus == 0

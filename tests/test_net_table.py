@@ -428,3 +428,46 @@ def test_ctrl_d_at_a_seat_leaves_with_a_word_and_the_seat_waits(home: Path) -> N
             await anna.wait_for("Boris is away")
 
     run(scenario)
+
+
+def test_help_on_a_40x16_seat_comes_a_page_at_a_time_and_loses_nothing(home: Path) -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"}, undo=True)
+        async with seated(home, settings) as (_table, port, _over):
+            anna = await join(port, "Anna", size=(40, 16))
+            await anna.wait_for("your hand")
+            await anna.send("?\r")
+            await anna.wait_for("-- page 1/")
+            seen = anna.screen_text()
+            pages = int(re.findall(r"-- page 1/(\d+)", seen)[0])
+            assert pages >= 3
+            for page in range(2, pages + 1):
+                await anna.send("\r")
+                await anna.wait_for(f"-- page {page}/{pages}")
+                seen += "\n" + anna.screen_text()
+            for key in (
+                "r            the rulebook",
+                "s            your scores",
+                "q            leave",
+            ):
+                assert key in seen
+            assert "u            right after your move" in seen and "House rules:" in seen
+            await anna.send("\r")  # Enter on the last page: back to the table
+            await anna.wait_until(lambda: "-- page" not in anna.screen_text(), "the table again")
+            assert "your hand" in anna.screen_text()
+
+    run(scenario)
+
+
+def test_a_seat_smaller_than_40x16_is_asked_to_grow_and_then_sees_its_hand(home: Path) -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"})
+        async with seated(home, settings) as (_table, port, _over):
+            anna = await join(port, "Anna", size=(30, 10))
+            await anna.wait_for("Enlarge it")
+            assert "the table needs at least" in " ".join(anna.lines())
+            assert "your hand" not in anna.screen_text()
+            await anna.resize(40, 16)
+            await anna.wait_for("Anna, your hand")
+
+    run(scenario)

@@ -37,7 +37,14 @@ from mushka.tui.public_log import log_entries, standings
 from mushka.tui.public_table import public_screen
 from mushka.tui.rulebook import rulebook_text
 from mushka.tui.seating import bot_name
-from mushka.tui.table import final_sheet, help_screen, memory_panel, private_screen
+from mushka.tui.table import (
+    SMALLEST,
+    final_sheet,
+    help_screen,
+    memory_panel,
+    private_screen,
+    seat_too_small,
+)
 from mushka.wording import Wording
 
 YES: Final = frozenset({"y", "yes", "д", "да"})
@@ -80,7 +87,8 @@ class Screen:
     place: int
     overlay: Overlay | None = None
     notice: Text | None = None
-    page: int = 0  # of the rulebook
+    page: int = 0  # of an overlay taller than the screen (the rulebook, help at 40x16)
+    pages: int = 1  # how many the overlay had when last drawn
     news_seen: int = 0  # the table's news up to here is known to this seat
     hint: Hint | None = None
     thinking: bool = False  # the coach is working for this seat
@@ -292,13 +300,10 @@ class NetTable:
                 else:
                     screen.notice = Text(look.text(_("Not passed: choose again.")), "bold")
                 return
-            case Overlay.RULES:
-                screen.page += 1
-                if answer in ("q", "х") or screen.page >= self._rule_pages(screen):
+            case Overlay.RULES | Overlay.HELP | Overlay.MEMORY | Overlay.SCORES | Overlay.HINT:
+                screen.page += 1  # Enter: the next page; q, or Enter on the last: back
+                if answer in ("q", "х") or screen.page >= screen.pages:
                     screen.overlay, screen.page = None, 0
-                return
-            case Overlay.HELP | Overlay.MEMORY | Overlay.SCORES | Overlay.HINT:
-                screen.overlay = None
                 return
             case None:
                 pass
@@ -516,33 +521,35 @@ class NetTable:
         """What `screen` shows now, and its prompt."""
         host = self.host
         width, height = screen.link.width, screen.link.height
-        back = Text(look.text(_("Press Enter to go back. ")))
+        if width < SMALLEST[0] or height < SMALLEST[1]:  # not even the compact layout fits
+            return seat_too_small(width, height, look), Text("")
         if host is None:
             return self._lobby(look), Text(look.text(_("Waiting for everyone to sit down…") + " "))
         view = host.view(screen.place)
         options = self.settings.options
         match screen.overlay:
             case Overlay.HELP:
-                return help_screen(host.rules, look, options, network=True), back
+                return self._paged(screen, help_screen(host.rules, look, options, network=True))
             case Overlay.MEMORY:
-                return memory_panel(view, look, width), back
+                return self._paged(screen, memory_panel(view, look, width))
             case Overlay.SCORES:
-                return standings(host, look), back
+                return self._paged(screen, standings(host, look))
             case Overlay.HINT:
                 assert screen.hint is not None
                 name = look.names(host.players)[screen.place]
-                return hint_panel(screen.hint, look, name, width), back
+                return self._paged(screen, hint_panel(screen.hint, look, name, width))
             case Overlay.RULES:
-                pages = self._rule_lines(screen, look)
+                lines = [Text(line) for line in self._rule_lines(screen, look)]
                 room = max(1, height - 1)
-                shown = pages[screen.page * room : (screen.page + 1) * room]
-                more = (screen.page + 1) * room < len(pages)
+                screen.pages = max(1, -(-len(lines) // room))
+                shown = lines[screen.page * room : (screen.page + 1) * room]
+                more = (screen.page + 1) * room < len(lines)
                 prompt = (
                     _("-- rules {at}/{lines} lines: Enter for more, q to go back -- ")
                     if more
                     else _("-- end of the rules: Enter to go back -- ")
-                ).format(at=min((screen.page + 1) * room, len(pages)), lines=len(pages))
-                return Text("\n".join(shown)), Text(look.text(prompt))
+                ).format(at=min((screen.page + 1) * room, len(lines)), lines=len(lines))
+                return Text("\n").join(shown), Text(look.text(prompt))
             case Overlay.PASS:
                 question = (
                     self._pass_question(view, look)
@@ -610,11 +617,28 @@ class NetTable:
         )
         return ["".join(segment.text for segment in line) for line in rendered]
 
-    def _rule_pages(self, screen: Screen) -> int:
-        with speaking(screen.link.lang):
-            lines = len(self._rule_lines(screen, Look(screen.link.ascii)))
-        room = max(1, screen.link.height - 1)
-        return (lines + room - 1) // room
+    def _paged(self, screen: Screen, overlay: RenderableType) -> tuple[RenderableType, Text]:
+        """An overlay (help, the cards played, scores, the coach) a page at a time where it is
+        taller than the seat's screen, so that a phone's 16 rows lose none of it."""
+        link = screen.link
+        look = Look(link.ascii)
+        console = _console(link.width, link.height, link.color)
+        rendered = console.render_lines(
+            overlay, console.options.update(width=link.width), pad=False
+        )
+        lines = [Text.assemble(*((seg.text, seg.style or "") for seg in line)) for line in rendered]
+        room = max(1, link.height - 1)
+        screen.pages = max(1, -(-len(lines) // room))
+        page = min(screen.page, screen.pages - 1)
+        shown = Text("\n").join(lines[page * room : (page + 1) * room])
+        if screen.pages == 1:
+            return shown, Text(look.text(_("Press Enter to go back. ")))
+        prompt = (
+            _("-- page {page}/{pages}: Enter for more, q to go back -- ")
+            if page + 1 < screen.pages
+            else _("-- page {page}/{pages}: Enter to go back -- ")
+        ).format(page=page + 1, pages=screen.pages)
+        return shown, Text(look.text(prompt))
 
     def _lobby(self, look: Look) -> RenderableType:
         rows: list[RenderableType] = [

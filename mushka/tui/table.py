@@ -78,6 +78,7 @@ from mushka.view import SeatView
 
 MIN_WIDTH = 80  # the hot seat's smallest terminal, and the standard layout's
 MIN_HEIGHT = 24
+SMALLEST = (40, 16)  # the compact layout's smallest screen (a phone held upright): a network seat
 WIDE = 120  # from WIDE x TALL on, cards are drawn as cards and the trick round the table
 TALL = 30
 NO_OPTIONS = TableOptions()
@@ -1047,6 +1048,25 @@ def too_small(width: int, height: int, look: Look | None = None) -> Text:
             "this one is {width}{times}{height}. Enlarge the window, then press Enter."
         ).format(
             min_width=MIN_WIDTH, min_height=MIN_HEIGHT, width=width, height=height, times=times
+        ),
+        style="bold",
+    )
+
+
+def seat_too_small(width: int, height: int, look: Look) -> Text:
+    """What a network seat smaller than SMALLEST shows instead of the table."""
+    return Text(
+        look.text(
+            _(
+                "This window is {width}{times}{height}: the table needs at least "
+                "{min_width}{times}{min_height}. Enlarge it; the game goes on meanwhile."
+            ).format(
+                width=width,
+                height=height,
+                min_width=SMALLEST[0],
+                min_height=SMALLEST[1],
+                times=look.times,
+            )
         ),
         style="bold",
     )

@@ -210,6 +210,7 @@ async def _serve(
         console.print(Text(line))
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(number, stop.set)
+    loop.add_signal_handler(signal.SIGWINCH, draw)  # the wall's screen redrawn at its new size
     if live:
         console.set_alt_screen(True)
     draw()
