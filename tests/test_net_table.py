@@ -401,6 +401,7 @@ def test_a_move_taken_back_while_the_next_computer_player_waits_its_pace(home: P
             events = sum(map(len, host.public_events()))
             await anna.send(first_legal(turn.view) + "\r")
             await anna.wait_for("Waiting for Bot 2")
+            await anna.wait_for("u take it back")  # offered on her screen while it may be done
             await anna.send("u\r")
             await anna.wait_for("takes back")
             await asyncio.sleep(1.0)  # past the computer player's pace: it must not have played

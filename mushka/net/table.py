@@ -574,9 +574,11 @@ class NetTable:
         elif turn is not None and turn.seat == screen.place:
             asking = Text(look.text(prompt_keys(view, options, short=width < 80, leave=True)))
         else:  # not his turn: no prompt, the keys that work anyway (the screen says who plays)
-            asking = Text(
-                look.text(" · ".join(command_keys(options, width < 80, leave=True))), "dim"
-            )
+            keys = command_keys(options, width < 80, leave=True)
+            offer = host.take_back_offer()
+            if offer is not None and offer.seat == screen.place and offer.refusal is None:
+                keys.insert(0, _("u take it back"))  # his move, until the next player acts
+            asking = Text(look.text(" · ".join(keys)), "dim")
         return self._table(screen, view, look), asking
 
     def _table(self, screen: Screen, view: object, look: Look) -> RenderableType:
