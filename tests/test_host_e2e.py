@@ -264,3 +264,51 @@ def test_the_host_s_public_screen_is_drawn_again_when_its_terminal_is_resized(
     table.expect(pexpect.EOF)
     table.close()
     assert table.exitstatus == 0
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (Linux /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) == pid:
+                    found.add(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_the_thinking_processes_end_with_a_host_killed_outright(tmp_path: Path) -> None:
+    """Killed from a shell that stays (as in a tmux window): no hang-up reaches the workers, which
+    must notice by themselves that their table is gone."""
+    port = free_port()
+    args = ["host", "--port", str(port), "--bind", "127.0.0.1", "--code", CODE]
+    args += ["--player", "Anna", "--bots", "3", "--bot-delay", "0"]
+    shell = pexpect.spawn(
+        "sh",
+        ["-c", '"$@"; sleep 60', "sh", str(MUSHKA), *args],
+        env=environment(tmp_path),
+        dimensions=(30, 100),
+        encoding="utf-8",
+        timeout=30,
+    )
+    shell.expect(r"SHA256:\S+")
+    anna = Screen(seat(tmp_path, port, "Anna"), 24, 80)
+    anna.wait_for("Anna, your hand")  # the computer players have thought: a worker is up
+    (table,) = children(shell.pid)
+    deadline = time.monotonic() + 20
+    while not (workers := children(table)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert workers, "no worker process was started"
+    os.kill(table, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+    for pid in left:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    assert not left, "worker processes outlived their table"
+    anna.child.close()
+    shell.close(force=True)

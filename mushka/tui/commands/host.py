@@ -6,11 +6,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-import multiprocessing
 import signal
 import threading
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -22,6 +20,7 @@ from rich.text import Text
 from mushka.host.settings import MAX_BOT_DELAY, TableSettings
 from mushka.host.storage import load_game, save_path, state_dir
 from mushka.host.table import TableHost, resumed, saved_table
+from mushka.host.workers import pool
 from mushka.i18n import _, say
 from mushka.tui.command import command
 from mushka.tui.commands.exits import bad_option, checked_record_target, fail
@@ -185,7 +184,7 @@ async def _serve(
 
     # Computer players and the coach think in processes of their own: a thread would share the
     # interpreter's lock with the loop, and every seat's keys and screens would wait on `strong`.
-    workers = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"))
+    workers = pool()
     table = NetTable(
         rules,
         settings,
