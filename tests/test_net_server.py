@@ -257,3 +257,35 @@ def test_connections_are_capped_in_all(tmp_path: Path) -> None:
             late.close()
 
     run(scenario)
+
+
+def test_idle_sockets_cannot_lock_an_address_out(tmp_path: Path) -> None:
+    """Connections that never log in hold their places only until a newcomer needs one: then the
+    oldest that has tried for `evict_after` seconds makes room (a player joining from localhost,
+    where eight idle sockets from a prankster used to turn everyone away for 30 s)."""
+
+    async def scenario() -> None:
+        limits = Limits(max_connections_per_address=3, evict_after=0.3)
+        async with table(tmp_path, limits=limits) as server:
+            idle = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(3)]
+            for reader, _ in idle:
+                assert (await reader.readline()).startswith(b"SSH-2.0-mushka")
+            await asyncio.sleep(0.5)
+            anna = await join(server.port, "Anna")  # the oldest idle socket made room
+            await anna.wait_for("name Anna")
+            assert await asyncio.wait_for(idle[0][0].read(), 5) is not None
+            assert idle[0][0].at_eof()  # ...and was hung up on
+            boris = await join(server.port, "Boris")
+            await boris.wait_for("name Boris")
+            # a seat that has logged in is never the one to make room: at the cap with one
+            # idle socket left and two seats, a newcomer takes the idle socket's place, and
+            # the next is turned away
+            await asyncio.sleep(0.5)
+            vera = await join(server.port, "Vera")
+            await vera.wait_for("name Vera")
+            with pytest.raises(asyncssh.DisconnectError, match="too many connections"):
+                await connect(server.port, "Gleb")
+            for _, writer in idle:
+                writer.close()
+
+    run(scenario)

@@ -47,6 +47,9 @@ class Limits:
     keepalive_count_max: int = 3  # unanswered keepalives before the link counts as dropped
     max_connections: int = 32  # at once, in all (a table has four seats)
     max_connections_per_address: int = 8  # at once, from one address (four seats from one box)
+    # At a cap, a connection that has not logged in within this many seconds makes room for a
+    # new one (a real client logs in within a second), so idle sockets cannot lock out an address
+    evict_after: float = 2.0
     max_name_bytes: int = 256  # a longer user name is refused before the application sees it
     wrong_codes: int = lockout.WRONG_CODES
     lockout_seconds: float = lockout.LOCKOUT_SECONDS
@@ -146,12 +149,23 @@ class TableServer:
         return gettext(message, self.lang)
 
     def take_place(self, connection: _Connection) -> bool:
-        """Count a new connection in, unless that is one too many (in all or from its address)."""
-        if (
-            len(self._connections) >= self.limits.max_connections
-            or self._per_address[connection.address] >= self.limits.max_connections_per_address
+        """Count a new connection in, unless that is one too many (in all or from its address)
+        and no connection that failed to log in in time can make room for it."""
+        for full, rivals in (
+            (
+                self._per_address[connection.address] >= self.limits.max_connections_per_address,
+                [c for c in self._connections if c.address == connection.address],
+            ),
+            (len(self._connections) >= self.limits.max_connections, list(self._connections)),
         ):
-            return False
+            if not full:
+                continue
+            late = [c for c in rivals if c.stalled(self.limits.evict_after)]
+            if not late:
+                return False
+            oldest = min(late, key=lambda c: c.since)
+            oldest.close()
+            self.leave_place(oldest)
         self._connections.add(connection)
         self._per_address[connection.address] += 1
         return True
@@ -199,6 +213,8 @@ class _Connection(asyncssh.SSHServer):
         self._server = server
         self._conn: asyncssh.SSHServerConnection | None = None
         self.address = ""
+        self.since = asyncio.get_running_loop().time()
+        self._logged_in = False
         self._session_opened = False
         self._no_session: asyncio.TimerHandle | None = None
 
@@ -211,6 +227,10 @@ class _Connection(asyncssh.SSHServer):
             asyncio.get_running_loop().call_soon(
                 conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason
             )
+
+    def stalled(self, seconds: float) -> bool:
+        """Whether this connection has been trying to log in for `seconds` or more."""
+        return not self._logged_in and asyncio.get_running_loop().time() - self.since >= seconds
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._no_session is not None:
@@ -240,6 +260,7 @@ class _Connection(asyncssh.SSHServer):
         return True  # everyone authenticates
 
     def auth_completed(self) -> None:
+        self._logged_in = True
         # A client that logs in and opens no session would hold its place for nothing.
         self._no_session = asyncio.get_running_loop().call_later(
             self._server.limits.login_timeout, self._close_unless_in_session
@@ -386,6 +407,10 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
     def resume_writing(self) -> None:
         if self._seat is not None:
             self._seat.resume_output()
+
+    def stalled(self, seconds: float) -> bool:
+        """Whether this connection has been trying to log in for `seconds` or more."""
+        return not self._logged_in and asyncio.get_running_loop().time() - self.since >= seconds
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._seat is not None:
