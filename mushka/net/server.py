@@ -408,10 +408,6 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         if self._seat is not None:
             self._seat.resume_output()
 
-    def stalled(self, seconds: float) -> bool:
-        """Whether this connection has been trying to log in for `seconds` or more."""
-        return not self._logged_in and asyncio.get_running_loop().time() - self.since >= seconds
-
     def connection_lost(self, exc: Exception | None) -> None:
         if self._seat is not None:
             self._seat.lost()
