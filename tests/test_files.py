@@ -498,3 +498,33 @@ def test_a_take_back_noted_past_its_deal_still_resumes(home: Path) -> None:
     saved = storage.load_game(check=saved_table)
     assert saved is not None
     assert resumed(saved).log().notes[-1].at == events
+
+
+def test_a_take_back_also_takes_back_the_table_s_forced_passes_that_followed(home: Path) -> None:
+    """A move the table answered with a forced pass (the next seat had no choice), then taken
+    back: the pass goes from the log with it, so the save resumes and the log names no move of
+    the table that is not in the game."""
+    import random
+
+    from mushka.host.table import TableHost, saved_table
+
+    found = 0
+    for seed in range(12):
+        host = TableHost(Session(NAMES, seed=seed), TableSettings(undo=True))
+        host.begin()
+        choose = random.Random(seed).choice
+        while (turn := host.pending()) is not None and not found:
+            outcome = host.submit(turn.seat, choose(turn.view.legal_actions))
+            offer = host.take_back_offer()
+            if outcome.forced and offer is not None and offer.refusal is None:
+                host.take_back()
+                found += 1
+                deals = [len(events) for events in host.public_events()]
+                for deal, moves in host.log().forced.items():
+                    assert all(index < deals[deal] for index in moves)
+                saved = storage.load_game(check=saved_table)
+                assert saved is not None
+                assert log_text(resumed(saved)) == log_text(host)
+        if found:
+            break
+    assert found, "no seed gave a forced pass after a move that may be taken back"

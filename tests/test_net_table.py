@@ -11,18 +11,20 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from drivers import cards_shown
 from sshclient import Player, join, run, table
 
-from mushka.actions import PASS
+from mushka.actions import PASS, Action
 from mushka.cards import CARDS
 from mushka.engine import Session
 from mushka.host.settings import TableSettings
 from mushka.host.table import TableHost, Turn
 from mushka.house_rules import Exchange, HouseRules
 from mushka.net.table import NetTable
+from mushka.players.bots import Bot
 from mushka.state import Step
 from mushka.view import SeatView
 
@@ -89,7 +91,11 @@ async def seated(
     over = asyncio.Event()
     table_ = NetTable(rules or HouseRules(), settings, seed=seed, on_over=over.set)
     async with table(home / "keys", table_) as server:
-        yield table_, server.port, over
+        try:
+            yield table_, server.port, over
+        finally:
+            table_.stop()  # as the host does: no computer player left thinking
+            await asyncio.sleep(0)
 
 
 async def play_out(
@@ -293,7 +299,7 @@ def test_a_computer_player_thinks_off_the_loop_while_another_seat_types(home: Pa
 
             self.bot = make_bot("basic", random.Random(1))
 
-        def choose(self, view: SeatView) -> object:
+        def choose(self, view: SeatView) -> Action:
             thinking.set()
             release.wait(30)
             return self.bot.choose(view)
@@ -370,6 +376,9 @@ def test_a_failing_computer_player_stops_the_table_saved_naming_no_card(home: Pa
     assert (home / "state" / "mushka" / "current-game.json").exists()
 
 
+DELAY = 2.0  # the computer players' pace: room for a take-back on a loaded machine
+
+
 def test_a_move_taken_back_while_the_next_computer_player_waits_its_pace(home: Path) -> None:
     """`u` at a seat after a lead, within the bot delay of the computer player who acts next:
     the lead goes back, the computer player does not play (nor think) on a turn that is no longer
@@ -377,7 +386,7 @@ def test_a_move_taken_back_while_the_next_computer_player_waits_its_pace(home: P
 
     async def scenario() -> None:
         bots = {1: "basic", 2: "basic", 3: "basic"}
-        settings = TableSettings(bot_delay=0.6, bots=bots, undo=True)
+        settings = TableSettings(bot_delay=DELAY, bots=bots, undo=True)
         async with seated(home, settings) as (table_, port, _over):
             anna = await join(port, "Anna")
 
@@ -404,15 +413,18 @@ def test_a_move_taken_back_while_the_next_computer_player_waits_its_pace(home: P
             await anna.wait_for("u take it back")  # offered on her screen while it may be done
             await anna.send("u\r")
             await anna.wait_for("takes back")
-            await asyncio.sleep(1.0)  # past the computer player's pace: it must not have played
+            await asyncio.sleep(DELAY)  # past the computer player's pace: it must not have played
             assert table_.failure is None and not table_.finished
             again = host.pending()
             assert again is not None and again.seat == 0
             assert sum(map(len, host.public_events())) == events
             await anna.send(first_legal(again.view) + "\r")
-            await anna.wait_for("Waiting for Bot 2")
-            await asyncio.sleep(1.5)
-            assert table_.failure is None and sum(map(len, host.public_events())) > events + 1
+            await anna.wait_until(
+                lambda: sum(map(len, host.public_events())) > events + 1 or bool(table_.failure),
+                "the computer players to play on",
+                timeout=4 * DELAY,
+            )
+            assert table_.failure is None
 
     run(scenario)
 
@@ -470,5 +482,84 @@ def test_a_seat_smaller_than_40x16_is_asked_to_grow_and_then_sees_its_hand(home:
             assert "your hand" not in anna.screen_text()
             await anna.resize(40, 16)
             await anna.wait_for("Anna, your hand")
+
+    run(scenario)
+
+
+class Slow:
+    """A computer player that plays as `basic` after a long think (a `strong` under load)."""
+
+    name: str = "slow"
+    decided: ClassVar[list[str]] = []  # the lead each decision was for, by every copy of it
+
+    def __init__(self) -> None:
+        from mushka.players.bots import BasicBot
+
+        self.basic = BasicBot()
+
+    def choose(self, view: SeatView) -> Action:
+        import time
+
+        time.sleep(1.0)
+        self.decided.append(view.trick_plays[0][1].code if view.trick_plays else "")
+        return self.basic.choose(view)
+
+
+def test_a_decision_made_for_a_move_since_taken_back_and_made_again_is_never_played(
+    home: Path,
+) -> None:
+    """Anna leads, the next computer player starts thinking, Anna takes her lead back and leads
+    another card before it answers: as many events as before, but another position. Its answer
+    is dropped and it thinks again; nothing stops."""
+
+    async def scenario() -> None:
+        over = asyncio.Event()
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"}, undo=True)
+
+        slow = Slow()
+        Slow.decided.clear()  # a class's list: the host plays each decision's copy of the bot
+
+        def make_host(session: Session, settings: TableSettings) -> TableHost:
+            from mushka.players.bots import BasicBot
+
+            bots: dict[int, Bot] = {1: slow, 2: BasicBot(), 3: BasicBot()}
+            return TableHost(session, settings, bots=bots)
+
+        table_ = NetTable(HouseRules(), settings, seed=7, on_over=over.set, make_host=make_host)
+        async with table(home / "keys", table_) as server:
+            anna = await join(server.port, "Anna")
+            host = None
+            for _ in range(3000):
+                host = table_.host
+                turn = host.pending() if host is not None else None
+                if turn is not None and turn.seat == 0 and turn.view.step is Step.LEAD:
+                    break
+                if turn is not None and turn.seat == 0:
+                    await anna.wait_for("Your move [")
+                    await anna.send(first_legal(turn.view) + "\r")
+                    await asyncio.sleep(0.2)
+                await asyncio.sleep(0.01)
+            assert host is not None and turn is not None and turn.view.step is Step.LEAD
+            await anna.wait_for("Your move [")
+            leads = [a.code for a in turn.view.legal_actions]
+            assert len(leads) >= 2
+            await anna.send(leads[0] + "\r")
+            await anna.wait_for("u take it back")
+            assert table_.thinking is not None  # Bot 2 is thinking about the first lead
+            await anna.send("u\r")
+            await anna.wait_for("takes back")
+            await anna.wait_for("Your move [")
+            await anna.send(leads[-1] + "\r")  # another lead: the same count of events
+            await asyncio.sleep(3.0)  # the stale answer came back, and a fresh one after it
+            assert table_.failure is None and not table_.finished
+            lead = [e for e in host.public_events()[-1] if type(e).__name__ == "Lead"][-1]
+            follows = host.public_events()[-1][host.public_events()[-1].index(lead) + 1 :]
+            assert follows, "the computer players did not play on"
+            # it thought about the first lead, then (its answer dropped) about the second
+            first, second = (c for c in turn.view.hand if c.code in (leads[0], leads[-1]))
+            at = Slow.decided.index(first.code)
+            assert Slow.decided[at : at + 2] == [first.code, second.code], Slow.decided
+            table_.stop()
+            await asyncio.sleep(0)
 
     run(scenario)

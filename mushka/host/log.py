@@ -157,6 +157,16 @@ class PublicLog:
     def notes_of(self, deal: int) -> list[Note]:
         return [note for note in self.notes if note.deal == deal]
 
+    def undo_after(self, deal: int, at: int) -> None:
+        """Forget the table's own moves from event `at` of deal `deal` on: a take-back has
+        undone them with the move they followed (the notes stay: they were said)."""
+        kept = {
+            d: {i for i in moves if d < deal or i < at}
+            for d, moves in self.forced.items()
+            if d <= deal
+        }
+        self.forced = {d: moves for d, moves in kept.items() if moves}
+
     def to_json(self) -> dict[str, Any]:
         return {
             "notes": [note.to_json() for note in self.notes],

@@ -216,6 +216,7 @@ class TableHost:
         self._problem: str | None = None
         self._last: LastMove | None = None
         self._pending = _Pending()
+        self._changes = 0  # moves made and taken back: see `changes`
 
     # ---------------------------------------------------------------- what anyone may read
 
@@ -255,6 +256,13 @@ class TableHost:
         return self._log
 
     @property
+    def changes(self) -> int:
+        """How many times the game has changed (a move, a take-back): a front end that let a
+        computer player think can tell whether the position it thought about is still the one
+        on the table (after a take-back and a new move, the events alone could be as many)."""
+        return self._changes
+
+    @property
     def save_state(self) -> SaveState:
         return SaveState(self._unsaved, self._problem)
 
@@ -288,6 +296,7 @@ class TableHost:
                     ) from None
                 raise
             self._pending.events.extend(produced)
+            self._changes += 1
             self._persist()
         self._last = LastMove(seat, before, produced) if before is not None else None
         return self._done(self._forced_moves())
@@ -328,9 +337,11 @@ class TableHost:
         assert self._last is not None
         self._session = self._last.before
         self._last = None
+        self._changes += 1
         # noted where the game stands now, after the events of the move it took back: a save
         # made before the next move must hold a note its own record can place
         deal, at = self._here()
+        self._log.undo_after(deal, at)  # the forced passes that followed the move went with it
         self._add(replace(offer.note, deal=deal, at=at))
         with self.guard():
             self._persist()
@@ -465,6 +476,7 @@ class TableHost:
             index = len(session.deals[deal].events)
             with self.guard():
                 self._pending.events.extend(session.apply(action, seat=seat))
+                self._changes += 1
                 self._log.forced.setdefault(deal, set()).add(index)
                 self._persist()
             seats.append(seat)

@@ -47,8 +47,9 @@ class Limits:
     keepalive_count_max: int = 3  # unanswered keepalives before the link counts as dropped
     max_connections: int = 32  # at once, in all (a table has four seats)
     max_connections_per_address: int = 8  # at once, from one address (four seats from one box)
-    # At a cap, a connection that has not logged in within this many seconds makes room for a
-    # new one (a real client logs in within a second), so idle sockets cannot lock out an address
+    # At a cap, a connection that has not even begun to log in (its SSH handshake unfinished)
+    # within this many seconds makes room for a new one: a real client gets that far within a
+    # second, and idle sockets can no longer lock out an address. A player typing the code has.
     evict_after: float = 2.0
     max_name_bytes: int = 256  # a longer user name is refused before the application sees it
     wrong_codes: int = lockout.WRONG_CODES
@@ -149,25 +150,30 @@ class TableServer:
         return gettext(message, self.lang)
 
     def take_place(self, connection: _Connection) -> bool:
-        """Count a new connection in, unless that is one too many (in all or from its address)
-        and no connection that failed to log in in time can make room for it."""
-        for full, rivals in (
-            (
-                self._per_address[connection.address] >= self.limits.max_connections_per_address,
-                [c for c in self._connections if c.address == connection.address],
-            ),
-            (len(self._connections) >= self.limits.max_connections, list(self._connections)),
-        ):
-            if not full:
-                continue
-            late = [c for c in rivals if c.stalled(self.limits.evict_after)]
-            if not late:
-                return False
-            oldest = min(late, key=lambda c: c.since)
-            oldest.close()
-            self.leave_place(oldest)
+        """Count a new connection in, unless that is one too many (from its address, or in all)
+        and no connection that has not finished its handshake in time can make room for it."""
+        address = connection.address
+        limits = self.limits
+        if not self._room(lambda c: c.address == address, limits.max_connections_per_address):
+            return False
+        if not self._room(lambda c: True, limits.max_connections):
+            return False
         self._connections.add(connection)
-        self._per_address[connection.address] += 1
+        self._per_address[address] += 1
+        return True
+
+    def _room(self, among: Callable[[_Connection], bool], cap: int) -> bool:
+        """Whether the connections `among` are fewer than `cap`, once the oldest of them that
+        is stalled (see `Limits.evict_after`) has made room if need be."""
+        rivals = [c for c in self._connections if among(c)]
+        if len(rivals) < cap:
+            return True
+        late = [c for c in rivals if c.stalled(self.limits.evict_after)]
+        if not late:
+            return False
+        oldest = min(late, key=lambda c: c.since)
+        oldest.close()
+        self.leave_place(oldest)
         return True
 
     def leave_place(self, connection: _Connection) -> None:
@@ -214,7 +220,7 @@ class _Connection(asyncssh.SSHServer):
         self._conn: asyncssh.SSHServerConnection | None = None
         self.address = ""
         self.since = asyncio.get_running_loop().time()
-        self._logged_in = False
+        self._logging_in = False  # its handshake is done: it is at the code prompt, or past it
         self._session_opened = False
         self._no_session: asyncio.TimerHandle | None = None
 
@@ -229,8 +235,8 @@ class _Connection(asyncssh.SSHServer):
             )
 
     def stalled(self, seconds: float) -> bool:
-        """Whether this connection has been trying to log in for `seconds` or more."""
-        return not self._logged_in and asyncio.get_running_loop().time() - self.since >= seconds
+        """Whether this connection has had `seconds` to finish its handshake, and has not."""
+        return not self._logging_in and asyncio.get_running_loop().time() - self.since >= seconds
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._no_session is not None:
@@ -249,6 +255,7 @@ class _Connection(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         assert self._conn is not None
+        self._logging_in = True
         keys = self._server.authorized_keys
         if keys is not None:
             allowed = keys.for_name(username)
@@ -260,7 +267,6 @@ class _Connection(asyncssh.SSHServer):
         return True  # everyone authenticates
 
     def auth_completed(self) -> None:
-        self._logged_in = True
         # A client that logs in and opens no session would hold its place for nothing.
         self._no_session = asyncio.get_running_loop().call_later(
             self._server.limits.login_timeout, self._close_unless_in_session

@@ -147,6 +147,7 @@ class NetTable:
         self.news: list[Wording] = []  # table-wide lines: who joined, left, came back
         self.thinking: asyncio.Task[None] | None = None
         self.finished = False
+        self.stopping = False  # the host is stopping the table: nobody moves any more
         self.report: Finished | None = None  # how finishing went, once the session is over
         self.failure: ComputerPlayerError | None = None  # what stopped the table, if anything
 
@@ -269,11 +270,19 @@ class NetTable:
         link.close(0)
 
     def stop(self) -> None:
-        """The host stops the table (Ctrl-C, a signal): every seat is told, and let go."""
+        """The host stops the table (Ctrl-C, a signal): no computer player moves any more, and
+        every seat is told and let go."""
+        self.stopping = True
+        if self.thinking is not None:
+            self.thinking.cancel()
         for screen in list(self.screens.values()):
+            if screen.task is not None:
+                screen.task.cancel()  # the coach's answer would have no screen to go to
             with speaking(screen.link.lang):
                 screen.link.line(
-                    _("The host stopped the table; when it goes on, join again the same way.")
+                    _("The host closed the table.")
+                    if self.host is None
+                    else _("The host stopped the table. Join again when the host continues it.")
                 )
             screen.link.close(0)
 
@@ -394,7 +403,7 @@ class NetTable:
             advice = await loop.run_in_executor(self.workers, advise)
             screen.thinking = False
             if screen.link in self.screens:
-                screen.hint, screen.overlay = advice, Overlay.HINT
+                screen.hint, screen.overlay, screen.page = advice, Overlay.HINT, 0
                 self.redraw_one(screen)
 
         screen.task = loop.create_task(think())
@@ -411,7 +420,7 @@ class NetTable:
     def _advance(self) -> None:
         """Let a computer player think (off the loop) when it is its turn; finish when over."""
         host = self.host
-        if host is None or self.finished or self.thinking is not None:
+        if host is None or self.finished or self.stopping or self.thinking is not None:
             return
         turn = host.pending()
         if turn is None:
@@ -431,13 +440,13 @@ class NetTable:
             turn = host.pending()
             if turn is None or turn.seat != seat or not turn.computer:
                 return  # a move taken back during the pause: whoever acts now, acts (finally)
-            moment = self._moment()
+            moment = host.changes
             thinking = host.computer_move(seat)
             decided = await loop.run_in_executor(self.workers, thinking)
-            turn = host.pending()
-            if turn is not None and turn.seat == seat and self._moment() == moment:
+            if host.changes == moment and not self.stopping:
                 self._after(host.play_computer(decided))
-            # else the table moved on meanwhile (a move taken back): whoever acts now, acts
+            # else the table moved on meanwhile (a move taken back, perhaps made again): the
+            # decision is for a position that is gone; whoever acts now, acts (finally)
         except ComputerPlayerError as failure:
             # the table cannot go on: every seat is told, the host says why (the game is saved)
             self.finished, self.failure = True, failure
@@ -448,15 +457,9 @@ class NetTable:
             self.on_over()
         finally:
             self.thinking = None
-            if not self.finished and not loop.is_closed():  # closed: the table is gone
+            if not self.finished and not self.stopping:
                 self.redraw()
                 loop.call_soon(self._advance)
-
-    def _moment(self) -> tuple[int, int]:
-        """Where the game stands: how many deals, and events in the last."""
-        assert self.host is not None
-        events = self.host.public_events()
-        return len(events), len(events[-1])
 
     def _finish(self) -> None:
         host = self.host
@@ -542,6 +545,7 @@ class NetTable:
                 lines = [Text(line) for line in self._rule_lines(screen, look)]
                 room = max(1, height - 1)
                 screen.pages = max(1, -(-len(lines) // room))
+                screen.page = min(screen.page, screen.pages - 1)  # a taller window: fewer pages
                 shown = lines[screen.page * room : (screen.page + 1) * room]
                 more = (screen.page + 1) * room < len(lines)
                 prompt = (
