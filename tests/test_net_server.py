@@ -289,3 +289,32 @@ def test_idle_sockets_cannot_lock_an_address_out(tmp_path: Path) -> None:
                 writer.close()
 
     run(scenario)
+
+
+def test_a_player_typing_the_code_is_not_the_one_to_make_room(tmp_path: Path) -> None:
+    """A client at the code prompt has finished its handshake: however long its player takes
+    to type, an idle socket from the same address makes room before it does."""
+
+    class Typing(asyncssh.SSHClient):
+        async def password_auth_requested(self) -> str:
+            await asyncio.sleep(1.2)  # a person reading the code off the host's screen
+            return CODE
+
+    async def scenario() -> None:
+        limits = Limits(max_connections_per_address=2, evict_after=0.2)
+        async with table(tmp_path, limits=limits) as server:
+            typing = asyncio.ensure_future(
+                connect(server.port, "Vera", password=None, client_factory=Typing)
+            )
+            await asyncio.sleep(0.3)
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            await asyncio.sleep(0.4)  # both are past evict_after: only the idle socket is stalled
+            anna = await join(server.port, "Anna")
+            await anna.wait_for("name Anna")
+            await asyncio.wait_for(reader.read(), 5)
+            assert reader.at_eof()  # the idle socket made room
+            vera = await asyncio.wait_for(typing, 10)  # Vera's login went through
+            vera.close()
+            writer.close()
+
+    run(scenario)

@@ -563,3 +563,29 @@ def test_a_decision_made_for_a_move_since_taken_back_and_made_again_is_never_pla
             await asyncio.sleep(0)
 
     run(scenario)
+
+
+def test_once_the_host_stops_the_table_no_computer_player_moves(home: Path) -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0.3, bots={1: "basic", 2: "basic", 3: "basic"})
+        async with seated(home, settings) as (table_, port, _over):
+            anna = await join(port, "Anna")
+            await anna.wait_for("Anna, your hand")
+            host = table_.host
+            assert host is not None
+            for _ in range(500):  # until a computer player is pacing itself
+                if table_.thinking is not None:
+                    break
+                turn = host.pending()
+                if turn is not None and turn.seat == 0:
+                    await anna.send(first_legal(turn.view) + "\r")
+                await asyncio.sleep(0.02)
+            assert table_.thinking is not None
+            events = sum(map(len, host.public_events()))
+            table_.stop()
+            assert await anna.wait_closed() == 0
+            assert b"The host stopped the table. Join again when the host continues it." in anna.raw
+            await asyncio.sleep(1.0)  # more than a computer player's pace
+            assert sum(map(len, host.public_events())) == events and not table_.finished
+
+    run(scenario)
