@@ -20,7 +20,6 @@ import asyncio
 import ipaddress
 import logging
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -84,7 +83,6 @@ class TableServer:
         self.lockout: Final = lockout.Lockout(limits.wrong_codes, limits.lockout_seconds, clock)
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._connections: set[_Connection] = set()
-        self._per_address: Counter[str] = Counter()
 
     async def start(self, bind: str | Sequence[str] = "", port: int = 2222) -> None:
         """Listen on `bind` ("" for every interface) and `port` (0 for a free one: see `port`)."""
@@ -159,7 +157,6 @@ class TableServer:
         if not self._room(lambda c: True, limits.max_connections):
             return False
         self._connections.add(connection)
-        self._per_address[address] += 1
         return True
 
     def _room(self, among: Callable[[_Connection], bool], cap: int) -> bool:
@@ -177,11 +174,7 @@ class TableServer:
         return True
 
     def leave_place(self, connection: _Connection) -> None:
-        if connection in self._connections:
-            self._connections.remove(connection)
-            self._per_address[connection.address] -= 1
-            if not self._per_address[connection.address]:
-                del self._per_address[connection.address]
+        self._connections.discard(connection)
 
     def check_code(self, address: str, attempt: str) -> bool:
         """Whether `attempt` is the table's code; a locked-out address is refused unheard."""

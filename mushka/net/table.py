@@ -477,7 +477,7 @@ class NetTable:
         """The session's final score sheet, as every seat and the public screen show it."""
         host = self.host
         assert host is not None
-        return Group(final_sheet(session_accounts(host.public_events()), host.players, look))
+        return final_sheet(session_accounts(host.public_events()), host.players, look)
 
     def _waiting_words(self) -> str:
         host = self.host
