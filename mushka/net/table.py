@@ -543,17 +543,13 @@ class NetTable:
                 return self._paged(screen, hint_panel(screen.hint, look, name, width))
             case Overlay.RULES:
                 lines = [Text(line) for line in self._rule_lines(screen, look)]
-                room = max(1, height - 1)
-                screen.pages = max(1, -(-len(lines) // room))
-                screen.page = min(screen.page, screen.pages - 1)  # a taller window: fewer pages
-                shown = lines[screen.page * room : (screen.page + 1) * room]
-                more = (screen.page + 1) * room < len(lines)
+                shown, end = self._page(screen, lines)
                 prompt = (
                     _("-- rules {at}/{lines} lines: Enter for more, q to go back -- ")
-                    if more
+                    if end < len(lines)
                     else _("-- end of the rules: Enter to go back -- ")
-                ).format(at=min((screen.page + 1) * room, len(lines)), lines=len(lines))
-                return Text("\n").join(shown), Text(look.text(prompt))
+                ).format(at=end, lines=len(lines))
+                return shown, Text(look.text(prompt))
             case Overlay.PASS:
                 question = (
                     self._pass_question(view, look)
@@ -633,18 +629,26 @@ class NetTable:
             overlay, console.options.update(width=link.width), pad=False
         )
         lines = [Text.assemble(*((seg.text, seg.style or "") for seg in line)) for line in rendered]
-        room = max(1, link.height - 1)
-        screen.pages = max(1, -(-len(lines) // room))
-        page = min(screen.page, screen.pages - 1)
-        shown = Text("\n").join(lines[page * room : (page + 1) * room])
+        shown, _end = self._page(screen, lines)
         if screen.pages == 1:
             return shown, Text(look.text(_("Press Enter to go back. ")))
         prompt = (
             _("-- page {page}/{pages}: Enter for more, q to go back -- ")
-            if page + 1 < screen.pages
+            if screen.page + 1 < screen.pages
             else _("-- page {page}/{pages}: Enter to go back -- ")
-        ).format(page=page + 1, pages=screen.pages)
+        ).format(page=screen.page + 1, pages=screen.pages)
         return shown, Text(look.text(prompt))
+
+    @staticmethod
+    def _page(screen: Screen, lines: list[Text]) -> tuple[Text, int]:
+        """The page of `lines` that `screen` is on, as many as its height holds above the
+        prompt, and where that page ends. Its page count is kept for the keys, and its page
+        clamped to it (a taller window has fewer pages)."""
+        room = max(1, screen.link.height - 1)
+        screen.pages = max(1, -(-len(lines) // room))
+        screen.page = min(screen.page, screen.pages - 1)
+        end = min((screen.page + 1) * room, len(lines))
+        return Text("\n").join(lines[screen.page * room : end]), end
 
     def _lobby(self, look: Look) -> RenderableType:
         rows: list[RenderableType] = [
