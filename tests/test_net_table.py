@@ -589,3 +589,20 @@ def test_once_the_host_stops_the_table_no_computer_player_moves(home: Path) -> N
             assert sum(map(len, host.public_events())) == events and not table_.finished
 
     run(scenario)
+
+
+def test_the_rulebook_at_a_seat_comes_a_screen_at_a_time_and_q_goes_back(home: Path) -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"})
+        async with seated(home, settings) as (_table, port, _over):
+            anna = await join(port, "Anna", size=(40, 16))
+            await anna.wait_for("your hand")
+            await anna.send("r\r")
+            await anna.wait_for("-- rules 15/")
+            await anna.send("\r")
+            await anna.wait_for("-- rules 30/")
+            await anna.send("q\r")
+            await anna.wait_until(lambda: "-- rules" not in anna.screen_text(), "the table again")
+            assert "your hand" in anna.screen_text()
+
+    run(scenario)
