@@ -126,22 +126,28 @@ class Screen:
         raise AssertionError(f"{pattern!r} never showed:\n{self.text(0)}")
 
 
+def answer(screen: Screen, shown: str) -> bool:
+    """If `shown` (the screen's text) ends on a prompt, answer it with the first move offered."""
+    asked = re.search(r"Your move \[([^\]]*)\]: *$", shown, re.MULTILINE)
+    if asked is None:
+        return False
+    keys = asked.group(1).split(", ")
+    move = next((k for k in keys if k[:1].isdigit() or k in ("d", "p")), "p")
+    screen.child.sendline(move.split("-")[0])
+    if move == "p" and "Pass anyway" in screen.text(1.0):
+        screen.child.sendline("y")
+    return True
+
+
 def play_some(seats: list[Screen], moves: int) -> None:
     """Answer whichever seat is asked for a move, with the first move its prompt offers."""
     made = 0
     deadline = time.monotonic() + 120
     while made < moves and time.monotonic() < deadline:
         for screen in seats:
-            asked = re.search(r"Your move \[([^\]]*)\]: *$", screen.text(0.2), re.MULTILINE)
-            if asked is None:
-                continue
-            keys = asked.group(1).split(", ")
-            move = next((k for k in keys if k[:1].isdigit() or k in ("d", "p")), "p")
-            screen.child.sendline(move.split("-")[0])
-            if move == "p" and "Pass anyway" in screen.text(1.0):
-                screen.child.sendline("y")
-            made += 1
-            screen.text(1.0)  # the move's redraw, before the next look
+            if answer(screen, screen.text(0.2)):
+                made += 1
+                screen.text(1.0)  # the move's redraw, before the next look
     assert made >= moves, "the seats were not asked for moves"
 
 
@@ -225,16 +231,9 @@ def test_four_people_play_a_whole_session_at_mushka_host_with_ssh_alone(tmp_path
             others = [f"{other}, your hand" for other in names if other != name]
             assert not any(words in shown for words in others), shown
             assert "Pass the terminal" not in shown  # no handoff screens at a network table
-            asked = re.search(r"Your move \[([^\]]*)\]: *$", shown, re.MULTILINE)
-            if asked is None:
-                continue
-            keys = asked.group(1).split(", ")
-            move = next((k for k in keys if k[:1].isdigit() or k in ("d", "p")), "p")
-            screen.child.sendline(move.split("-")[0])
-            if move == "p" and "Pass anyway" in screen.text(0.5):
-                screen.child.sendline("y")
-            moves += 1
-            screen.text(0.3)
+            if answer(screen, shown):
+                moves += 1
+                screen.text(0.3)
     public += table.read()  # the rest of the host's output, to its end
     table.close()
     assert table.exitstatus == 0, public[-2000:]
