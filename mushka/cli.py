@@ -96,7 +96,7 @@ class _Spelled(HelpFormatter):
 
 
 def _latin(text: str) -> str:
-    from mushka.tui.look import transliterate  # only here: it loads Rich
+    from mushka.render.look import transliterate  # only here: it loads Rich
 
     return transliterate(text)
 
@@ -319,8 +319,8 @@ def _strategies() -> str:
 
 def play_options(**given: Any) -> Any:
     """`play`'s options as the command bodies take them (a PlayOptions)."""
-    from mushka.tui.commands.house import HouseOptions
-    from mushka.tui.commands.play import PlayOptions
+    from mushka.commands.house import HouseOptions
+    from mushka.commands.play import PlayOptions
 
     house = (given[name] for name in ("stake", "remise", "prices", "deals", "exchange"))
     return PlayOptions(
@@ -651,13 +651,13 @@ def _play(command: _Register) -> None:
         ] = False,
     ) -> None:
         _posix_only("play")
-        from mushka.tui.commands.play import play_session
+        from mushka.commands.play import play_session
 
         play_session(play_options(**locals()))
 
     def host(**given: Any) -> None:
         _posix_only("host")
-        from mushka.tui.commands.host import HostOptions, host_session
+        from mushka.commands.host import HostOptions, host_session
 
         table = {name: given.pop(name) for name in ("port", "bind", "code", "authorized_keys")}
         host_session(HostOptions(play=play_options(**given), **table))
@@ -714,7 +714,7 @@ def _learn(command: _Register) -> None:
         ascii_only: Annotated[bool, _ascii()] = False,
     ) -> None:
         _posix_only("learn")
-        from mushka.tui.commands.learn import learn_session
+        from mushka.commands.learn import learn_session
 
         learn_session(player, seed, ascii_only, bot_delay)
 
@@ -728,7 +728,7 @@ def _resume(command: _Register) -> None:
     )
     def resume_command(ascii_only: Annotated[bool, _ascii()] = False) -> None:
         _posix_only("resume")
-        from mushka.tui.commands.play import resume_session
+        from mushka.commands.play import resume_session
 
         resume_session(ascii_only)
 
@@ -751,7 +751,7 @@ def _scores(command: _Register) -> None:
         ascii_only: Annotated[bool, _ascii()] = False,
     ) -> None:
         _posix_only("scores")
-        from mushka.tui.commands.scores import show_scores
+        from mushka.commands.scores import show_scores
 
         show_scores(last, ascii_only)
 
@@ -764,8 +764,8 @@ def _rules(command: _Register) -> None:
         help=_("Show the rulebook (paged in a terminal)."),
     )
     def rules(ascii_only: Annotated[bool, _ascii()] = False) -> None:
-        from mushka.tui.look import make_console
-        from mushka.tui.rulebook import show_rulebook
+        from mushka.render.look import make_console
+        from mushka.render.rulebook import show_rulebook
 
         show_rulebook(*make_console(ascii_only), lang=language())
 
@@ -798,7 +798,7 @@ def _replay(command: _Register) -> None:
         ascii_only: Annotated[bool, _ascii()] = False,
     ) -> None:
         _posix_only("replay")
-        from mushka.tui.commands.replay import replay_record
+        from mushka.commands.replay import replay_record
 
         replay_record(file, number, not no_pause, ascii_only)
 
@@ -819,7 +819,7 @@ def _check(command: _Register) -> None:
         ascii_only: Annotated[bool, _ascii()] = False,
     ) -> None:
         _posix_only("check")
-        from mushka.tui.commands.check import check_records
+        from mushka.commands.check import check_records
 
         check_records(file, ascii_only)
 
@@ -912,8 +912,8 @@ def _simulate(command: _Register) -> None:
         ascii_only: Annotated[bool, _ascii()] = False,
     ) -> None:
         _posix_only("simulate")
-        from mushka.tui.commands.house import HouseOptions
-        from mushka.tui.commands.simulate import SimulateOptions, simulate_sessions
+        from mushka.commands.house import HouseOptions
+        from mushka.commands.simulate import SimulateOptions, simulate_sessions
 
         simulate_sessions(
             SimulateOptions(

@@ -23,7 +23,7 @@ from collections import Counter
 from pathlib import Path
 
 from mushka.actions import parse_action
-from mushka.tui.keys import COMMANDS, ascii_digits, number
+from mushka.present.keys import COMMANDS, ascii_digits, number
 
 MUSHKA = Path(sys.executable).with_name("mushka")
 MOVE = r"Your move \["

@@ -12,7 +12,7 @@ import pytest
 
 from mushka.engine import Session
 from mushka.names import printable
-from mushka.tui.look import Look, transliterate
+from mushka.render.look import Look, transliterate
 
 MUSHKA = Path(sys.executable).with_name("mushka")
 EXAMPLE = Path(__file__).with_name("data") / "record-example.json"

@@ -18,8 +18,8 @@ from mushka.host.settings import SettingsError, TableSettings
 from mushka.host.table import hint_seed
 from mushka.house_rules import Exchange, HouseRules
 from mushka.players.coach import Hint, hint
-from mushka.tui.coaching import action_label, hint_lines
-from mushka.tui.look import Look
+from mushka.render.coaching import action_label, hint_lines
+from mushka.render.look import Look
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mushka.tui.command import command, program
+from mushka.present.command import command, program
 
 
 def script(where: Path) -> Path:

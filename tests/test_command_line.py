@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 from mushka import __version__
 from mushka.cli import app
+from mushka.commands import play as play_command
 from mushka.host.settings import SettingsError, TableSettings
-from mushka.tui.commands import play as play_command
 
 runner = CliRunner()
 COMMANDS = ["play", "host", "learn", "resume", "scores", "rules", "replay", "check", "simulate"]

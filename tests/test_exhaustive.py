@@ -17,9 +17,9 @@ DECIDING = {
     "mushka/ledger.py",
     "mushka/players/determinize.py",
     "mushka/record.py",
-    "mushka/tui/describe.py",
-    "mushka/tui/journal.py",
-    "mushka/tui/table.py",
+    "mushka/present/describe.py",
+    "mushka/render/journal.py",
+    "mushka/render/table.py",
     "mushka/view.py",
 }
 UNION = "\nEvent = (\n    Ante\n"

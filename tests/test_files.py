@@ -16,12 +16,12 @@ from fakes import FakeTerminal, player
 from typer.testing import CliRunner
 
 from mushka import cli
+from mushka.commands import play as play_command
 from mushka.engine import Session
 from mushka.host import storage
 from mushka.host.settings import TableSettings
 from mushka.host.table import resumed
 from mushka.record import to_record
-from mushka.tui.commands import play as play_command
 from mushka.tui.hotseat import HotSeat
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
@@ -468,8 +468,8 @@ def log_text(host: Any) -> str:
 
     from rich.console import Console
 
-    from mushka.tui.look import Look
-    from mushka.tui.public_log import log_entries
+    from mushka.render.look import Look
+    from mushka.render.public_log import log_entries
 
     console = Console(file=io.StringIO(), width=200, record=True, color_system=None)
     for entry in log_entries(host, Look()):

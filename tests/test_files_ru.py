@@ -20,6 +20,7 @@ from fakes import FakeTerminal
 from typer.testing import CliRunner
 
 from mushka import cli
+from mushka.commands import play as play_command
 from mushka.engine import Session
 from mushka.errors import RecordError
 from mushka.host import storage
@@ -27,10 +28,10 @@ from mushka.house_rules import HouseRules
 from mushka.i18n import ENGLISH, RUSSIAN, say, use_language
 from mushka.names import MAX_NAME, name_problem, names_problem
 from mushka.players.bots import STRATEGIES
+from mushka.present.seating import bot_name
 from mushka.record import dumps, load_lines, loads, to_record
 from mushka.study.simulate import play_random_session
 from mushka.tui import seating, terminal
-from mushka.tui.commands import play as play_command
 
 EXAMPLE = Path(__file__).with_name("data") / "record-example.json"
 CYRILLIC = ("Анна", "Борис", "Вера", "Ёжик")
@@ -441,16 +442,16 @@ def test_a_name_is_refused_in_the_language_of_the_process(
 @pytest.mark.parametrize("strategy", sorted(STRATEGIES))
 def test_a_computer_player_s_russian_name_is_a_good_name(strategy: str, russian: None) -> None:
     for seat in range(4):
-        name = seating.bot_name(seat, strategy)
+        name = bot_name(seat, strategy)
         assert name.startswith(f"Бот {seat + 1} (") and len(name) <= MAX_NAME
         assert name_problem(name, []) is None and cyrillic_share(name) == 1.0
 
 
 def test_computer_players_keep_their_english_names_in_english() -> None:
-    assert [seating.bot_name(s, "strong") for s in (0, 3)] == ["Bot 1 (strong)", "Bot 4 (strong)"]
-    assert seating.bot_name(1, "basic") == "Bot 2 (basic)"
-    assert seating.bot_name(2, "random") == "Bot 3 (random)"
-    assert seating.bot_name(2, "someday") == "Bot 3 (someday)"  # one the table has no word for
+    assert [bot_name(s, "strong") for s in (0, 3)] == ["Bot 1 (strong)", "Bot 4 (strong)"]
+    assert bot_name(1, "basic") == "Bot 2 (basic)"
+    assert bot_name(2, "random") == "Bot 3 (random)"
+    assert bot_name(2, "someday") == "Bot 3 (someday)"  # one the table has no word for
 
 
 def answers(lines: list[str]) -> FakeTerminal:

@@ -16,9 +16,9 @@ from mushka.events import Event, Follow, Lead, Pass, Trick
 from mushka.host.forced import public_forced_pass
 from mushka.host.settings import SettingsError, TableSettings
 from mushka.house_rules import HouseRules
+from mushka.present.describe import Words
+from mushka.render.journal import deal_lines, kitty_before
 from mushka.state import Position
-from mushka.tui.describe import Words
-from mushka.tui.journal import deal_lines, kitty_before
 
 NAMES = ("Anna", "Boris", "Vera", "O'Neil")
 

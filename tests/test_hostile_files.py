@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from mushka import cli
+from mushka.commands import play as play_command
 from mushka.engine import Session
 from mushka.host import storage
 from mushka.host.settings import TableSettings
@@ -23,7 +24,6 @@ from mushka.house_rules import HouseRules
 from mushka.record import dumps, to_record
 from mushka.study.simulate import play_random_session
 from mushka.tui import terminal
-from mushka.tui.commands import play as play_command
 
 pytestmark = pytest.mark.slow  # every hostile file against every command: seconds
 

@@ -7,7 +7,7 @@ import io
 import pytest
 from rich.console import Console
 
-from mushka.tui.journal import LogLine
+from mushka.render.journal import LogLine
 
 LINES = [
     "Trick 1 ♣ led by O'Neil: Q♣ · Anna passes · Boris A♣ · Vera 7♣ → Boris +3, kitty 57",

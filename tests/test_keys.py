@@ -9,7 +9,7 @@ from conftest import make_session
 from mushka.actions import play, take
 from mushka.engine import Step
 from mushka.names import name_problem
-from mushka.tui.keys import InputProblem, interpret
+from mushka.present.keys import InputProblem, interpret
 from mushka.view import SeatView
 
 

@@ -15,9 +15,8 @@ from mushka.cards import CARDS, MUSHKA_INDEX
 from mushka.engine import Step
 from mushka.house_rules import HouseRules
 from mushka.i18n import RUSSIAN
-from mushka.table_options import TableOptions
-from mushka.tui.command import command
-from mushka.tui.keys import (
+from mushka.present.command import command
+from mushka.present.keys import (
     CARD_LETTERS,
     COMMANDS,
     RUSSIAN_DRAW,
@@ -28,8 +27,9 @@ from mushka.tui.keys import (
     move_keys,
     prompt_keys,
 )
-from mushka.tui.look import Look
-from mushka.tui.table import help_screen
+from mushka.render.look import Look
+from mushka.render.table import help_screen
+from mushka.table_options import TableOptions
 from mushka.view import SeatView
 
 

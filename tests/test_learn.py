@@ -19,14 +19,7 @@ from rich.console import Console
 
 from mushka.actions import DRAW, PASS, Action
 from mushka.cards import MUSHKA
-from mushka.engine import Session
-from mushka.events import Draw, End, Expose, Follow, Lead, Out, TakeBack, Trick
-from mushka.host.table import TableHost, unsaved
-from mushka.i18n import ENGLISH, RUSSIAN, use_language
-from mushka.players.bots import BasicBot
-from mushka.state import Step
-from mushka.table_options import TableOptions
-from mushka.tui.commands.learn import (
+from mushka.commands.learn import (
     LEARNER,
     LESSON_SEEDS,
     PANEL_ROOM,
@@ -36,10 +29,17 @@ from mushka.tui.commands.learn import (
     lesson_settings,
     lesson_table,
 )
-from mushka.tui.keys import help_rows, prompt_keys
-from mushka.tui.lesson import COACH_TURNS, SECTIONS, TITLES, Explanation, Lesson, Topic
-from mushka.tui.look import Look
-from mushka.tui.rulebook import rulebook_section, rulebook_text
+from mushka.engine import Session
+from mushka.events import Draw, End, Expose, Follow, Lead, Out, TakeBack, Trick
+from mushka.host.table import TableHost, unsaved
+from mushka.i18n import ENGLISH, RUSSIAN, use_language
+from mushka.players.bots import BasicBot
+from mushka.present.keys import help_rows, prompt_keys
+from mushka.present.lesson import COACH_TURNS, SECTIONS, TITLES, Explanation, Lesson, Topic
+from mushka.render.look import Look
+from mushka.render.rulebook import rulebook_section, rulebook_text
+from mushka.state import Step
+from mushka.table_options import TableOptions
 from mushka.view import SeatView
 
 ROOT = Path(__file__).resolve().parents[1]

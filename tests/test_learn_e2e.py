@@ -8,7 +8,7 @@ from pathlib import Path
 
 from test_e2e import Table, pytestmark
 
-from mushka.tui.commands.learn import LESSON_SEEDS
+from mushka.commands.learn import LESSON_SEEDS
 
 __all__ = ["pytestmark"]  # skipped, like test_e2e, without the installed mushka or a pty
 

@@ -23,12 +23,11 @@ from mushka.house_rules import Exchange, HouseRules
 from mushka.i18n import _
 from mushka.i18n import _ as translated
 from mushka.ledger import SeatAccount, deal_summary, session_accounts
-from mushka.table_options import TableOptions
-from mushka.tui.describe import Words, cards_left
-from mushka.tui.keys import InputProblem, interpret
-from mushka.tui.look import Look
-from mushka.tui.public_table import public_screen
-from mushka.tui.table import (
+from mushka.present.describe import Words, cards_left
+from mushka.present.keys import InputProblem, interpret
+from mushka.render.look import Look
+from mushka.render.public_table import public_screen
+from mushka.render.table import (
     choices_line,
     deal_table,
     final_sheet,
@@ -42,6 +41,7 @@ from mushka.tui.table import (
     prompt_keys,
     shared_ranks,
 )
+from mushka.table_options import TableOptions
 from mushka.tui.terminal import ScreenTerminal
 from mushka.view import SeatView
 
@@ -508,7 +508,7 @@ def test_problems_with_one_face_down_card_or_one_card_in_hand_read_naturally() -
 def test_replay_lines_up_the_net_column() -> None:
     from pathlib import Path
 
-    from mushka.tui.replay_view import frames
+    from mushka.render.replay_view import frames
 
     record = (Path(__file__).with_name("data") / "record-example.json").read_text("utf-8")
     import json

@@ -33,7 +33,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
 def test_the_wheel_ships_every_package(wheel: zipfile.ZipFile) -> None:
     names = wheel.namelist()
     assert "mushka/engine.py" in names
-    for package in ("tui", "tui/commands", "players", "study", "net"):
+    for package in ("tui", "commands", "render", "present", "players", "study", "net"):
         assert f"mushka/{package}/__init__.py" in names
 
 

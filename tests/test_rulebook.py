@@ -27,7 +27,7 @@ from mushka.events import (
     Trick,
 )
 from mushka.record import loads
-from mushka.tui.rulebook import rulebook_text
+from mushka.render.rulebook import rulebook_text
 
 EXAMPLE = Path(__file__).with_name("data") / "record-example.json"
 HANDS_81 = ["QH 7C 8C 9C 10C", "KH JC QC KC AC", "9H AS 7D 8D 9D", "10D JD QD KD AD"]

@@ -13,7 +13,7 @@ from rich.markdown import Markdown
 
 from mushka.house_rules import HouseRules
 from mushka.i18n import LanguageError, kopecks
-from mushka.tui.rulebook import rulebook_text, show_rulebook
+from mushka.render.rulebook import rulebook_text, show_rulebook
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = Path(__file__).resolve().parents[2] / "shared" / "seed" / "mushka-kopilka.ru.txt"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mushka.tui.rulebook import pager_shows_styles
+from mushka.render.rulebook import pager_shows_styles
 
 MUSHKA = Path(sys.executable).with_name("mushka")
 

@@ -13,10 +13,10 @@ from rich.cells import cell_len
 from typer.testing import CliRunner
 
 from mushka.cli import build_app
+from mushka.commands.scores import average, standings
 from mushka.host.storage import ScoreEntry, read_scores
 from mushka.i18n import ENGLISH, RUSSIAN, language, use_language
-from mushka.tui.commands.scores import average, standings
-from mushka.tui.look import Look
+from mushka.render.look import Look
 
 runner = CliRunner()
 LONG = "Анастасия Петров"  # 16 characters, the most a table allows

@@ -28,11 +28,10 @@ from mushka.errors import InvalidActionError
 from mushka.events import Draw, Event, Follow, Lead, TakeBack, Trick
 from mushka.house_rules import Exchange, HouseRules
 from mushka.ledger import deal_summary, session_accounts
+from mushka.present.keys import InputProblem, interpret
 from mushka.record import loads
-from mushka.table_options import TableOptions
-from mushka.tui.keys import InputProblem, interpret
-from mushka.tui.public_table import public_screen
-from mushka.tui.table import (
+from mushka.render.public_table import public_screen
+from mushka.render.table import (
     Look,
     choices_line,
     deal_table,
@@ -41,8 +40,9 @@ from mushka.tui.table import (
     private_screen,
     too_small,
 )
+from mushka.render.trick import laid, open_winner, winning_play
+from mushka.table_options import TableOptions
 from mushka.tui.terminal import ScreenTerminal
-from mushka.tui.trick import laid, open_winner, winning_play
 from mushka.view import SeatView
 
 CARD_LABEL = re.compile(r"(?<![\w])(10|[7-9JQKA])([♥♣♦♠HCDS])(?![\w])")

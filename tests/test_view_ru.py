@@ -23,12 +23,12 @@ from mushka.i18n import ENGLISH, _, use_language
 from mushka.ledger import deal_summary, session_accounts
 from mushka.players.coach import Hint
 from mushka.record import dumps_session
-from mushka.tui.coaching import hint_panel
-from mushka.tui.journal import LogLine, deal_lines
-from mushka.tui.look import Look
-from mushka.tui.public_table import public_screen
-from mushka.tui.replay_view import frames
-from mushka.tui.table import deal_table, final_sheet, memory_panel, private_screen
+from mushka.render.coaching import hint_panel
+from mushka.render.journal import LogLine, deal_lines
+from mushka.render.look import Look
+from mushka.render.public_table import public_screen
+from mushka.render.replay_view import frames
+from mushka.render.table import deal_table, final_sheet, memory_panel, private_screen
 from mushka.view import SeatView
 
 NAMES = ("Анна", "Борис", "Вера", "Глеб")

@@ -18,12 +18,12 @@ import random
 from collections.abc import Callable
 
 from mushka.actions import PASS, Action
+from mushka.commands.learn import LEARNER, lesson_table
 from mushka.host.table import hint_seed
 from mushka.players.bots import BasicBot, RandomBot
 from mushka.players.coach import hint
+from mushka.present.lesson import MAY_NOT_COME_UP, Lesson, Topic
 from mushka.state import Step
-from mushka.tui.commands.learn import LEARNER, lesson_table
-from mushka.tui.lesson import MAY_NOT_COME_UP, Lesson, Topic
 from mushka.view import SeatView
 
 Choose = Callable[[SeatView], Action]

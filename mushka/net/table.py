@@ -30,14 +30,14 @@ from mushka.ledger import session_accounts
 from mushka.names import name_problem, printable
 from mushka.net.seat import Seat
 from mushka.players.coach import Hint
-from mushka.tui.coaching import hint_panel
-from mushka.tui.keys import InputProblem, command_keys, interpret, prompt_keys
-from mushka.tui.look import Look
-from mushka.tui.public_log import log_entries, standings
-from mushka.tui.public_table import public_screen
-from mushka.tui.rulebook import rulebook_text
-from mushka.tui.seating import bot_name
-from mushka.tui.table import (
+from mushka.present.keys import InputProblem, command_keys, interpret, prompt_keys
+from mushka.present.seating import bot_name
+from mushka.render.coaching import hint_panel
+from mushka.render.look import Look
+from mushka.render.public_log import log_entries, standings
+from mushka.render.public_table import public_screen
+from mushka.render.rulebook import rulebook_text
+from mushka.render.table import (
     SMALLEST,
     final_sheet,
     help_screen,

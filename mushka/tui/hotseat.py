@@ -24,14 +24,13 @@ from mushka.host.table import Finished, Outcome, Stopped, TableError, TableHost,
 from mushka.i18n import _, _n, card_label, kopecks, language, say, suit_noun
 from mushka.ledger import session_accounts
 from mushka.names import printable
-from mushka.tui.coaching import hint_panel
-from mushka.tui.command import command
-from mushka.tui.keys import InputProblem, interpret
-from mushka.tui.look import ATTENTION, Look, transliterate
-from mushka.tui.public_log import log_entries, standings
-from mushka.tui.rulebook import rulebook_text
-from mushka.tui.signals import Quit, Resized, _Signals
-from mushka.tui.table import (
+from mushka.present.command import command
+from mushka.present.keys import InputProblem, interpret
+from mushka.render.coaching import hint_panel
+from mushka.render.look import ATTENTION, Look, transliterate
+from mushka.render.public_log import log_entries, standings
+from mushka.render.rulebook import rulebook_text
+from mushka.render.table import (
     MIN_HEIGHT,
     MIN_WIDTH,
     final_sheet,
@@ -40,6 +39,7 @@ from mushka.tui.table import (
     private_screen,
     too_small,
 )
+from mushka.tui.signals import Quit, Resized, _Signals
 from mushka.tui.terminal import Terminal
 from mushka.view import SeatView
 

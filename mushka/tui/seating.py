@@ -1,21 +1,13 @@
-"""Who sits at the table: names (given or asked for), computer players, and the console to draw on."""
+"""Who sits at the hot seat's table: the names given, the computer players' own, the rest asked for."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from mushka.i18n import N_, _, say
+from mushka.i18n import _, say
 from mushka.names import name_problem, same_name
-from mushka.tui.look import make_console as make_console  # the table's console, for the CLI
+from mushka.present.seating import bot_name
 from mushka.tui.terminal import Terminal
-
-# A computer player's default name says its strategy (a word of the player's language that fits
-# the table's 16 characters); a strategy without one here is named by its command-line word.
-BOT_NAMES = {
-    "random": N_("Bot {seat} (random)"),
-    "basic": N_("Bot {seat} (basic)"),
-    "strong": N_("Bot {seat} (strong)"),
-}
 
 
 def ask_names(
@@ -51,11 +43,3 @@ def ask_names(
             continue
         names.append(answer)
     return names
-
-
-def bot_name(seat: int, strategy: str) -> str:
-    """The name a computer player of `strategy` takes at `seat` (0-3) when none is given."""
-    template = BOT_NAMES.get(strategy)
-    if template is None:
-        return _("Bot {seat} ({strategy})").format(seat=seat + 1, strategy=strategy)
-    return _(template).format(seat=seat + 1)

@@ -12,6 +12,8 @@ from pathlib import Path
 import typer
 from rich.text import Text
 
+from mushka.commands.exits import bad_option, checked_record_target, fail
+from mushka.commands.house import HouseOptions
 from mushka.engine import Session
 from mushka.errors import MushkaError, short_repr
 from mushka.host.settings import MAX_BOT_DELAY, TableSettings
@@ -29,11 +31,10 @@ from mushka.host.table import TableHost, resumed, saved_table, unsaved
 from mushka.i18n import _, _n, say
 from mushka.names import name_problem
 from mushka.players.strategies import check_strategy
-from mushka.tui.command import command
-from mushka.tui.commands.exits import bad_option, checked_record_target, fail
-from mushka.tui.commands.house import HouseOptions
+from mushka.present.command import command
+from mushka.render.look import make_console
 from mushka.tui.hotseat import HotSeat
-from mushka.tui.seating import ask_names, make_console
+from mushka.tui.seating import ask_names
 from mushka.tui.terminal import ScreenTerminal, Terminal
 
 _YES = ("", "y", "yes", "д", "да")  # the answers that resume, in either language

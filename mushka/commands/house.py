@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mushka import defaults
+from mushka.commands.exits import bad_option
 from mushka.errors import HouseRuleError, short_repr
 from mushka.house_rules import Exchange, HouseRules, parse_prices
 from mushka.i18n import _, say
-from mushka.tui.commands.exits import bad_option
 
 _OPTION = {"stake": "--stake", "remise": "--remise", "deals": "--deals"}
 

@@ -46,14 +46,7 @@ from mushka.events import (
 from mushka.house_rules import Exchange, HouseRules
 from mushka.i18n import N_, _, _n, card_label, language, suit_noun
 from mushka.ledger import DealSummary, SeatAccount
-from mushka.table_options import TableOptions
-from mushka.tui.card_art import (
-    TABLE_ROWS,
-    face_down_rows,
-    hand_rows,
-    round_table,
-)
-from mushka.tui.keys import (
+from mushka.present.keys import (
     HELP_END,
     HELP_INTRO,
     NETWORK_END,
@@ -61,10 +54,16 @@ from mushka.tui.keys import (
     help_rows,
     move_keys,
 )
-from mushka.tui.keys import prompt_keys as prompt_keys  # re-exported: it lived here
-from mushka.tui.look import ATTENTION, MUSHKA_STYLE, SECONDARY, assemble
-from mushka.tui.look import Look as Look  # the table's look; re-exported for older imports
-from mushka.tui.trick import (
+from mushka.present.keys import prompt_keys as prompt_keys  # re-exported: it lived here
+from mushka.render.card_art import (
+    TABLE_ROWS,
+    face_down_rows,
+    hand_rows,
+    round_table,
+)
+from mushka.render.look import ATTENTION, MUSHKA_STYLE, SECONDARY, assemble
+from mushka.render.look import Look as Look  # the table's look; re-exported for older imports
+from mushka.render.trick import (
     Play,
     closing_seat,
     laid,
@@ -74,6 +73,7 @@ from mushka.tui.trick import (
     plays_of,
     so_far,
 )
+from mushka.table_options import TableOptions
 from mushka.view import SeatView
 
 MIN_WIDTH = 80  # the hot seat's smallest terminal, and the standard layout's

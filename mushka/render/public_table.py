@@ -8,9 +8,8 @@ from collections.abc import Mapping, Sequence
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 
-from mushka.table_options import TableOptions
-from mushka.tui.look import Look
-from mushka.tui.table import (
+from mushka.render.look import Look
+from mushka.render.table import (
     LOG,
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -25,6 +24,7 @@ from mushka.tui.table import (
     roomy_middle,
     standard_middle,
 )
+from mushka.table_options import TableOptions
 from mushka.view import SeatView, redact
 
 

@@ -29,7 +29,7 @@ from mushka.events import (
     Trick,
 )
 from mushka.i18n import _, _n
-from mushka.tui.describe import Words
+from mushka.present.describe import Words
 
 
 class LogLine:

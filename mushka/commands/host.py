@@ -17,14 +17,8 @@ import typer
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from mushka.host.settings import MAX_BOT_DELAY, TableSettings
-from mushka.host.storage import load_game, save_path, state_dir
-from mushka.host.table import TableHost, resumed, saved_table
-from mushka.host.workers import pool
-from mushka.i18n import _, say
-from mushka.tui.command import command
-from mushka.tui.commands.exits import bad_option, checked_record_target, fail
-from mushka.tui.commands.play import (
+from mushka.commands.exits import bad_option, checked_record_target, fail
+from mushka.commands.play import (
     PlayOptions,
     bot_seats,
     check_names,
@@ -32,8 +26,14 @@ from mushka.tui.commands.play import (
     save_lock,
     saved_or_fail,
 )
+from mushka.host.settings import MAX_BOT_DELAY, TableSettings
+from mushka.host.storage import load_game, save_path, state_dir
+from mushka.host.table import TableHost, resumed, saved_table
+from mushka.host.workers import pool
+from mushka.i18n import _, say
+from mushka.present.command import command
+from mushka.render.look import Look, make_console
 from mushka.tui.hotseat import finished_words, stopped_words
-from mushka.tui.look import Look, make_console
 
 # The command that continues a table this command stopped (`mushka resume` would seat it at one
 # terminal instead).

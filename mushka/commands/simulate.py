@@ -14,17 +14,17 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
+from mushka.commands.exits import bad_option, checked_record_target, fail
+from mushka.commands.house import HouseOptions
 from mushka.errors import MushkaError
 from mushka.host.storage import FileProblem, one_line, os_reason, record_stream
 from mushka.house_rules import HouseRules
 from mushka.i18n import _, say
 from mushka.players.strategies import check_strategy
+from mushka.render.look import Look, make_console
+from mushka.render.report_view import report_view, sweep_view
 from mushka.study.simulate import Outcome, Report, RunConfig
 from mushka.study.simulate import simulate as run_simulation
-from mushka.tui.commands.exits import bad_option, checked_record_target, fail
-from mushka.tui.commands.house import HouseOptions
-from mushka.tui.look import Look, make_console
-from mushka.tui.report_view import report_view, sweep_view
 
 
 @dataclass(frozen=True)
@@ -135,8 +135,8 @@ def compare_strategies(
     ascii_only: bool,
 ) -> None:
     """`simulate --compare`: the duplicate ladder of the listed strategies."""
+    from mushka.render.report_view import compare_json, compare_view
     from mushka.study.ladder import compare
-    from mushka.tui.report_view import compare_json, compare_view
 
     names = [name.strip() for name in text.split(",")]
     for name in names:

@@ -9,7 +9,7 @@ from rich.text import Text
 from mushka.cards import Card, Suit
 from mushka.events import Draw, Event, Follow, Lead, Pass, TakeBack, Trick
 from mushka.i18n import _, suit_noun
-from mushka.tui.look import MUSHKA_STYLE, SECONDARY, Look, assemble
+from mushka.render.look import MUSHKA_STYLE, SECONDARY, Look, assemble
 from mushka.view import SeatView
 
 Play = Lead | Follow | Draw | Pass  # one seat's part in a trick

@@ -17,7 +17,7 @@ from rich.pager import Pager
 
 from mushka.errors import short_repr
 from mushka.i18n import ENGLISH, LANGUAGES, LanguageError, gettext, language
-from mushka.tui.look import transliterate
+from mushka.render.look import transliterate
 
 RULEBOOKS: Final = {"en": "rules.md", "ru": "rules.ru.md"}
 

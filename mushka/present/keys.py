@@ -13,8 +13,8 @@ from mushka.engine import Step
 from mushka.errors import InvalidCardError
 from mushka.i18n import ENGLISH, N_, RUSSIAN, _, _n, language
 from mushka.names import printable
+from mushka.present.command import command
 from mushka.table_options import TableOptions
-from mushka.tui.command import command
 from mushka.view import SeatView
 
 COMMANDS = {

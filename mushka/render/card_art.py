@@ -11,8 +11,8 @@ from rich.text import Text
 from mushka.cards import Card, Suit
 from mushka.events import Draw, Pass
 from mushka.i18n import _, card_label
-from mushka.tui.look import ATTENTION, MUSHKA_STYLE, SECONDARY, Look
-from mushka.tui.trick import Play, laid, open_winner, plays_of
+from mushka.render.look import ATTENTION, MUSHKA_STYLE, SECONDARY, Look
+from mushka.render.trick import Play, laid, open_winner, plays_of
 from mushka.view import SeatView
 
 CARD_WIDTH = 5  # "╭───╮": a rank and a suit, or "10" and a suit, between two borders

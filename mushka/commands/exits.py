@@ -11,7 +11,7 @@ import typer
 from mushka.errors import MushkaError
 from mushka.host.storage import FileProblem, json_problem, one_line, record_target
 from mushka.i18n import say
-from mushka.tui.look import guard_streams
+from mushka.render.look import guard_streams
 
 
 def fail(message: str, code: int) -> NoReturn:

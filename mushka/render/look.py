@@ -17,7 +17,7 @@ from rich.text import Text
 from mushka.cards import CARDS, SUITS, Card, Suit
 from mushka.i18n import card_label
 from mushka.names import printable
-from mushka.tui.describe import Words
+from mushka.present.describe import Words
 
 # What each non-ASCII glyph the program (or Rich, or the rulebook) writes becomes on a console
 # that cannot show it. Anything not listed is decomposed (é → e) or else shown as "?".

@@ -6,11 +6,11 @@ from pathlib import Path
 
 from rich.text import Text
 
+from mushka.commands.exits import fail, record_problem
 from mushka.host.storage import UNUSABLE, FileProblem, record_texts
 from mushka.i18n import _, _n, say
 from mushka.record import loads
-from mushka.tui.commands.exits import fail, record_problem
-from mushka.tui.look import make_console, transliterate
+from mushka.render.look import make_console, transliterate
 
 
 def check_records(file: Path, ascii_only: bool) -> None:

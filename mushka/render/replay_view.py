@@ -15,8 +15,8 @@ from mushka.events import End, Replenish, TakeBack, Trick
 from mushka.i18n import _
 from mushka.ledger import session_accounts
 from mushka.record import replay_steps
-from mushka.tui.look import Look
-from mushka.tui.table import final_sheet
+from mushka.render.look import Look
+from mushka.render.table import final_sheet
 
 
 def _hands(session: Session, look: Look) -> Table:

@@ -1,5 +1,5 @@
 """`mushka learn`: a guided first deal against three computer players, stopping to explain each
-rule the first time it comes up (mushka.tui.lesson decides which), the coach saying why a move
+rule the first time it comes up (mushka.present.lesson decides which), the coach saying why a move
 is good, and the commands to play for real at the end. Nothing of it is saved."""
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from rich.panel import Panel
 from rich.text import Text
 
 from mushka.cards import Card
+from mushka.commands.exits import bad_option
+from mushka.commands.play import check_names, require_terminal
 from mushka.defaults import BOT_DELAY
 from mushka.engine import Session
 from mushka.host.settings import MAX_BOT_DELAY, TableSettings
@@ -24,14 +26,9 @@ from mushka.house_rules import Exchange, HouseRules
 from mushka.i18n import N_, _, card_label, language, say
 from mushka.names import name_problem
 from mushka.players.coach import Hint
-from mushka.table_options import TableOptions
-from mushka.tui.coaching import hint_items
-from mushka.tui.command import command
-from mushka.tui.commands.exits import bad_option
-from mushka.tui.commands.play import check_names, require_terminal
-from mushka.tui.hotseat import UNDO, HotSeat
-from mushka.tui.keys import commands
-from mushka.tui.lesson import (
+from mushka.present.command import command
+from mushka.present.keys import commands
+from mushka.present.lesson import (
     BRIEF,
     SECTIONS,
     TITLES,
@@ -41,11 +38,14 @@ from mushka.tui.lesson import (
     first_word,
     sections_label,
 )
-from mushka.tui.look import Look, assemble
-from mushka.tui.rulebook import rulebook_section, rulebook_text
-from mushka.tui.seating import bot_name, make_console
+from mushka.present.seating import bot_name
+from mushka.render.coaching import hint_items
+from mushka.render.look import Look, assemble, make_console
+from mushka.render.rulebook import rulebook_section, rulebook_text
+from mushka.render.table import private_screen
+from mushka.table_options import TableOptions
+from mushka.tui.hotseat import UNDO, HotSeat
 from mushka.tui.signals import Quit, Resized
-from mushka.tui.table import private_screen
 from mushka.tui.terminal import ScreenTerminal, Terminal
 from mushka.view import SeatView
 

@@ -6,12 +6,12 @@ import json
 import sys
 from pathlib import Path
 
+from mushka.commands.exits import fail, record_problem
 from mushka.host.storage import UNUSABLE, FileProblem, json_problem, record_texts
 from mushka.i18n import _, _n, say
 from mushka.names import names_problem
-from mushka.tui.commands.exits import fail, record_problem
-from mushka.tui.look import Look, make_console
-from mushka.tui.replay_view import frames
+from mushka.render.look import Look, make_console
+from mushka.render.replay_view import frames
 
 _STOP = ("q", "й")  # q, and the same key on a Russian keyboard
 

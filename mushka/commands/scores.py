@@ -11,14 +11,14 @@ from fractions import Fraction
 from rich.table import Table
 from rich.text import Text
 
+from mushka.commands.exits import fail, record_problem
 from mushka.host.storage import UNUSABLE, FileProblem, ScoreEntry, read_scores, scores_path
 from mushka.i18n import N_, _, _n, number, say
 from mushka.ledger import session_accounts
+from mushka.present.command import command
 from mushka.record import replay
-from mushka.tui.command import command
-from mushka.tui.commands.exits import fail, record_problem
-from mushka.tui.look import Look, make_console
-from mushka.tui.table import final_sheet, shared_ranks
+from mushka.render.look import Look, make_console
+from mushka.render.table import final_sheet, shared_ranks
 
 
 def show_scores(last: bool, ascii_only: bool) -> None:

@@ -13,10 +13,10 @@ from rich.text import Text
 
 from mushka.house_rules import Exchange
 from mushka.i18n import N_, _, _n, number
+from mushka.render.look import Look
+from mushka.render.table import exchange_name
 from mushka.study.ladder import Match
 from mushka.study.simulate import POSITIONS, Estimate, Report
-from mushka.tui.look import Look
-from mushka.tui.table import exchange_name
 
 _UNICODE = Look()
 

@@ -35,8 +35,8 @@ from mushka.events import (
 )
 from mushka.host.table import Outcome, TakeBackOffer
 from mushka.i18n import N_, _, card_label, kopecks, language, suit_noun
+from mushka.present.keys import move_keys
 from mushka.state import Step
-from mushka.tui.keys import move_keys
 from mushka.view import SeatView
 
 COACH_TURNS: Final = 3  # the learner's first decisions that show the coach's advice unasked

@@ -8,7 +8,7 @@ from rich.text import Text
 from mushka.actions import Action, Kind
 from mushka.i18n import N_, _, number
 from mushka.players.coach import Hint
-from mushka.tui.look import Look, assemble
+from mushka.render.look import Look, assemble
 
 _KINDS = {Kind.PASS: N_("pass"), Kind.DRAW: N_("draw")}  # the moves that name no card
 
