@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
@@ -104,43 +106,56 @@ def kopecks(n: int, lang: str) -> str:
     return ngettext("{n} kop", "{n} kop", n, lang).format(n=n)
 
 
-# ------------------------------------------------------------------ the language of this process
+# ------------------------------------------------------------------ the language spoken now
 #
-# The pure core never calls these: it takes `lang` as an argument where it words anything. The
-# terminal table and the commands speak one language per run, chosen once at start-up
-# (`use_language`), and mark their messages with `_` (and `N_` for texts kept in constants).
+# The pure core never calls these: it takes `lang` as an argument where it words anything. A
+# front end marks its messages with `_` (and `N_` for texts kept in constants), spoken in the
+# language of the context it runs in: the command line chooses it once at start-up
+# (`use_language`); a table with many seats draws each seat inside `speaking(its language)`. A
+# context variable, not a global: a seat's words never leak into another's, even on one loop.
 
-_current: str = ENGLISH
+_current: ContextVar[str] = ContextVar("mushka_language", default=ENGLISH)
 
 
 def use_language(lang: str) -> None:
-    """Speak `lang` from now on in this process (the command line calls this once at start-up)."""
-    global _current
+    """Speak `lang` from now on in this context (the command line calls this once at start-up)."""
     if lang not in LANGUAGES:
         raise unknown_language(lang)
-    _current = lang
+    _current.set(lang)
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak `lang` inside the block (one seat's draw), then whatever was spoken before."""
+    if lang not in LANGUAGES:
+        raise unknown_language(lang)
+    token = _current.set(lang)
+    try:
+        yield
+    finally:
+        _current.reset(token)
 
 
 def language() -> str:
-    """The language this process speaks."""
-    return _current
+    """The language spoken now."""
+    return _current.get()
 
 
 def _(message: str) -> str:
-    """`message` in the language this process speaks."""
-    return translations(_current).gettext(message)
+    """`message` in the language spoken now."""
+    return translations(_current.get()).gettext(message)
 
 
 def _n(singular: str, plural: str, n: int) -> str:
-    """The form of a message for the number `n` in the language this process speaks."""
-    return translations(_current).ngettext(singular, plural, n)
+    """The form of a message for the number `n` in the language spoken now."""
+    return translations(_current.get()).ngettext(singular, plural, n)
 
 
 def number(value: float, spec: str = "") -> str:
     """`value` formatted by `spec` ('.2f', ',.1f', '+.0f', '.1%') as the process language writes
     numbers: 1,509.6 in English, 1 509,6 in Russian."""
     text = format(value, spec)
-    if _current == RUSSIAN:
+    if _current.get() == RUSSIAN:
         text = text.replace(",", " ").replace(".", ",")
     return text
 
@@ -162,18 +177,18 @@ def card_label(card: Card, lang: str | None = None, ascii_only: bool = False) ->
     when `ascii_only`, in either language (a Cyrillic rank letter has no ASCII spelling)."""
     if ascii_only:
         return card.code
-    return RANK_LETTERS[lang or _current][card.rank] + card.suit.symbol
+    return RANK_LETTERS[lang or _current.get()][card.rank] + card.suit.symbol
 
 
 def suit_noun(suit: Suit, lang: str | None = None) -> str:
     """A suit's name as a plural noun: 'hearts', 'черви'."""
-    return SUIT_NOUNS[lang or _current][suit]
+    return SUIT_NOUNS[lang or _current.get()][suit]
 
 
 def say(message: Wording | MushkaError | str, lang: str | None = None) -> str:
     """A message in `lang` (default: the process language): a Wording's template translated and
     its values spelled in that language; an error's own wording; a plain string translated."""
-    lang = lang or _current
+    lang = lang or _current.get()
     if isinstance(message, MushkaError):
         message = message.wording
     if isinstance(message, str):

@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 from sshclient import CODE, join
 
+from mushka.host.live import LiveTable
 from mushka.host.settings import TableSettings
 from mushka.house_rules import HouseRules
 from mushka.net.hostkey import load_or_create
 from mushka.net.server import Limits, TableServer
-from mushka.net.table import NetTable
+from mushka.net.sshseat import SshTable
 
 pytestmark = pytest.mark.e2e
 
@@ -137,9 +138,11 @@ def test_a_dropped_link_shows_the_seat_away_and_a_new_login_gives_it_back(tmp_pa
 
     async def scenario() -> None:
         settings = TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"})
-        table = NetTable(HouseRules(), settings, seed=7)
+        table = LiveTable(HouseRules(), settings, seed=7)
         limits = Limits(keepalive_interval=1.0, keepalive_count_max=2, login_timeout=20)
-        server = TableServer(table, load_or_create(tmp_path), code=CODE, limits=limits, lang="en")
+        server = TableServer(
+            SshTable(table), load_or_create(tmp_path), code=CODE, limits=limits, lang="en"
+        )
         await server.start("0.0.0.0", 0)
         try:
             first = await far_player(server.port)

@@ -1,5 +1,5 @@
 """The network table in-process: real SSH clients on 127.0.0.1 whose screens pyte emulates, seated
-at a `NetTable` over the real `TableServer`: whole sessions, privacy frame by frame, drops and
+at a `LiveTable` through SSH seats over the real `TableServer`: whole sessions, privacy frame by frame, drops and
 rejoins, takeovers, languages, small screens, and computer players thinking while others type."""
 
 from __future__ import annotations
@@ -20,10 +20,12 @@ from sshclient import Player, join, run, table
 from mushka.actions import PASS, Action
 from mushka.cards import CARDS
 from mushka.engine import Session
+from mushka.host.live import LiveTable
 from mushka.host.settings import TableSettings
 from mushka.host.table import TableHost, Turn
 from mushka.house_rules import Exchange, HouseRules
-from mushka.net.table import NetTable
+from mushka.net.seat import Seat
+from mushka.net.sshseat import SshSeat, SshTable
 from mushka.players.bots import Bot
 from mushka.state import Step
 from mushka.view import SeatView
@@ -60,37 +62,57 @@ def knowable(view: SeatView) -> frozenset[str]:
     return frozenset(known)
 
 
-def watched(table_: NetTable, frames: Frames) -> None:
-    """Keep every frame drawn on a seat, beside what that seat may know when it is drawn."""
-    draw_one = table_.redraw_one
+APPS: dict[int, SshTable] = {}  # each table's SSH application, by the table's id
 
-    def spy(screen: object) -> None:
-        link = getattr(screen, "link")  # noqa: B009
-        original = link.draw
+
+def ssh(table_: LiveTable) -> SshTable:
+    """`table_` behind SSH seats (kept, so that `watched` can spy on its seats)."""
+    app = APPS[id(table_)] = SshTable(table_)
+    return app
+
+
+def watched(table_: LiveTable, frames: Frames) -> None:
+    """Keep every frame drawn on a seat, beside what that seat may know when it is drawn."""
+    app = APPS[id(table_)]
+    admit = app.admit
+
+    def spy_admit(seat: Seat) -> str | None:
+        refusal = admit(seat)
+        link = app.links.get(seat)
+        if link is not None:
+            spy(link)
+        return refusal
+
+    def spy(link: SshSeat) -> None:
+        changed = link.changed
+        original = link.seat.draw
 
         def draw(frame: str, prompt: tuple[int, int] | None = None) -> None:
-            place = getattr(screen, "place")  # noqa: B009
-            if table_.host is not None:
+            place = table_.place_of(link)
+            if table_.host is not None and place is not None:
                 seen = knowable(table_.host.view(place))
                 frames.seen.append((place, ANSI.sub("", frame), seen))
             original(frame, prompt)
 
-        link.draw = draw
-        try:
-            draw_one(screen)  # type: ignore[arg-type]
-        finally:
-            link.draw = original
+        def spied() -> None:
+            link.seat.draw = draw  # type: ignore[method-assign]
+            try:
+                changed()
+            finally:
+                link.seat.draw = original  # type: ignore[method-assign]
 
-    table_.redraw_one = spy  # type: ignore[method-assign]
+        link.changed = spied  # type: ignore[method-assign]
+
+    app.admit = spy_admit  # type: ignore[method-assign]
 
 
 @asynccontextmanager
 async def seated(
     home: Path, settings: TableSettings, *, seed: int = 7, rules: HouseRules | None = None
-) -> AsyncIterator[tuple[NetTable, int, asyncio.Event]]:
+) -> AsyncIterator[tuple[LiveTable, int, asyncio.Event]]:
     over = asyncio.Event()
-    table_ = NetTable(rules or HouseRules(), settings, seed=seed, on_over=over.set)
-    async with table(home / "keys", table_) as server:
+    table_ = LiveTable(rules or HouseRules(), settings, seed=seed, on_over=over.set)
+    async with table(home / "keys", ssh(table_)) as server:
         try:
             yield table_, server.port, over
         finally:
@@ -99,7 +121,7 @@ async def seated(
 
 
 async def play_out(
-    table_: NetTable,
+    table_: LiveTable,
     players: dict[int, Player],
     over: asyncio.Event,
     choose: Callable[[SeatView], str],
@@ -107,6 +129,7 @@ async def play_out(
     """Answer each seat's turn on its own screen until the session is over; moves made."""
     moves = 0
     while not over.is_set():
+        await table_.idle()  # the host is read between the table's writes
         host = table_.host
         assert host is not None
         turn = host.pending()
@@ -115,6 +138,7 @@ async def play_out(
             continue
         player = players[turn.seat]
         await player.wait_for("Your move [")
+        await table_.idle()
         if host.pending() != turn:
             continue
         answer = choose(turn.view)
@@ -129,6 +153,7 @@ async def play_out(
             await player.send("y\r")
         moves += 1
         for _ in range(500):
+            await table_.idle()
             if over.is_set() or host.pending() != turn:
                 break
             await asyncio.sleep(0.01)
@@ -136,7 +161,7 @@ async def play_out(
 
 
 def with_computer(seat: int, bot: object) -> Callable[[Session, TableSettings], TableHost]:
-    """A NetTable's host maker that seats `bot` (a test's own computer player) at `seat`."""
+    """A LiveTable's host maker that seats `bot` (a test's own computer player) at `seat`."""
 
     def make_host(session: Session, settings: TableSettings) -> TableHost:
         return TableHost(session, settings, bots={seat: bot})  # type: ignore[dict-item]
@@ -202,6 +227,7 @@ def test_a_drop_mid_trick_shows_away_waits_and_the_rejoin_redraws_the_seat(home:
         settings = TableSettings(bot_delay=0)
         async with seated(home, settings) as (table_, port, _over):
             players = {seat: await join(port, name) for seat, name in enumerate(NAMES)}
+            await table_.idle()
             host = table_.host
             assert host is not None
             turn = host.pending()
@@ -211,6 +237,7 @@ def test_a_drop_mid_trick_shows_away_waits_and_the_rejoin_redraws_the_seat(home:
             await mover.send(first_legal(turn.view) + "\r")
             while host.pending() == turn:
                 await asyncio.sleep(0.01)
+                await table_.idle()
             nxt = host.pending()
             assert nxt is not None
             name = NAMES[nxt.seat]
@@ -309,12 +336,14 @@ def test_a_computer_player_thinks_off_the_loop_while_another_seat_types(home: Pa
     async def scenario() -> None:
         settings = TableSettings(bot_delay=0, bots={3: "basic"})
         over = asyncio.Event()
-        table_ = NetTable(HouseRules(), settings, seed=7, on_over=over.set, make_host=make_host)
-        async with table(home / "keys", table_) as server:
+        table_ = LiveTable(HouseRules(), settings, seed=7, on_over=over.set, make_host=make_host)
+        async with table(home / "keys", ssh(table_)) as server:
             players = [await join(server.port, name) for name in NAMES[:3]]
+            await table_.idle()
             host = table_.host
             assert host is not None
             while not thinking.is_set():
+                await table_.idle()
                 turn = host.pending()
                 assert turn is not None
                 if not turn.computer:
@@ -362,8 +391,8 @@ def test_a_failing_computer_player_stops_the_table_saved_naming_no_card(home: Pa
     async def scenario() -> None:
         over = asyncio.Event()
         settings = TableSettings(bot_delay=0, bots={3: "basic"})
-        table_ = NetTable(HouseRules(), settings, seed=7, on_over=over.set, make_host=make_host)
-        async with table(home / "keys", table_) as server:
+        table_ = LiveTable(HouseRules(), settings, seed=7, on_over=over.set, make_host=make_host)
+        async with table(home / "keys", ssh(table_)) as server:
             players = [await join(server.port, name) for name in NAMES[:3]]
             await asyncio.wait_for(over.wait(), 30)
             assert table_.failure is not None and "seat 4" in str(table_.failure)
@@ -392,6 +421,7 @@ def test_a_move_taken_back_while_the_next_computer_player_waits_its_pace(home: P
 
             async def annas_turn() -> Turn:
                 for _ in range(3000):
+                    await table_.idle()
                     host = table_.host
                     turn = host.pending() if host is not None else None
                     if turn is not None and turn.seat == 0:
@@ -405,6 +435,7 @@ def test_a_move_taken_back_while_the_next_computer_player_waits_its_pace(home: P
                 await anna.send(first_legal(turn.view) + "\r")
                 await asyncio.sleep(0.1)
                 turn = await annas_turn()
+            await table_.idle()
             host = table_.host
             assert host is not None
             events = sum(map(len, host.public_events()))
@@ -415,6 +446,7 @@ def test_a_move_taken_back_while_the_next_computer_player_waits_its_pace(home: P
             await anna.wait_for("takes back")
             await asyncio.sleep(DELAY)  # past the computer player's pace: it must not have played
             assert table_.failure is None and not table_.finished
+            await table_.idle()
             again = host.pending()
             assert again is not None and again.seat == 0
             assert sum(map(len, host.public_events())) == events
@@ -525,11 +557,12 @@ def test_a_decision_made_for_a_move_since_taken_back_and_made_again_is_never_pla
             bots: dict[int, Bot] = {1: slow, 2: BasicBot(), 3: BasicBot()}
             return TableHost(session, settings, bots=bots)
 
-        table_ = NetTable(HouseRules(), settings, seed=7, on_over=over.set, make_host=make_host)
-        async with table(home / "keys", table_) as server:
+        table_ = LiveTable(HouseRules(), settings, seed=7, on_over=over.set, make_host=make_host)
+        async with table(home / "keys", ssh(table_)) as server:
             anna = await join(server.port, "Anna")
             host = None
             for _ in range(3000):
+                await table_.idle()
                 host = table_.host
                 turn = host.pending() if host is not None else None
                 if turn is not None and turn.seat == 0 and turn.view.step is Step.LEAD:
@@ -552,6 +585,7 @@ def test_a_decision_made_for_a_move_since_taken_back_and_made_again_is_never_pla
             await anna.send(leads[-1] + "\r")  # another lead: the same count of events
             await asyncio.sleep(3.0)  # the stale answer came back, and a fresh one after it
             assert table_.failure is None and not table_.finished
+            await table_.idle()
             lead = [e for e in host.public_events()[-1] if type(e).__name__ == "Lead"][-1]
             follows = host.public_events()[-1][host.public_events()[-1].index(lead) + 1 :]
             assert follows, "the computer players did not play on"
@@ -571,16 +605,19 @@ def test_once_the_host_stops_the_table_no_computer_player_moves(home: Path) -> N
         async with seated(home, settings) as (table_, port, _over):
             anna = await join(port, "Anna")
             await anna.wait_for("Anna, your hand")
+            await table_.idle()
             host = table_.host
             assert host is not None
             for _ in range(500):  # until a computer player is pacing itself
                 if table_.thinking is not None:
                     break
+                await table_.idle()
                 turn = host.pending()
                 if turn is not None and turn.seat == 0:
                     await anna.send(first_legal(turn.view) + "\r")
                 await asyncio.sleep(0.02)
             assert table_.thinking is not None
+            await table_.idle()
             events = sum(map(len, host.public_events()))
             table_.stop()
             assert await anna.wait_closed() == 0

@@ -8,7 +8,6 @@ import contextlib
 import io
 import signal
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -26,6 +25,7 @@ from mushka.commands.play import (
     save_lock,
     saved_or_fail,
 )
+from mushka.host.live import LiveTable
 from mushka.host.settings import MAX_BOT_DELAY, TableSettings
 from mushka.host.storage import load_game, save_path, state_dir
 from mushka.host.table import TableHost, resumed, saved_table
@@ -33,6 +33,7 @@ from mushka.host.workers import pool
 from mushka.i18n import _, say
 from mushka.present.command import command
 from mushka.render.look import Look, make_console
+from mushka.render.wall import public_frame, public_lines, sheet
 from mushka.tui.hotseat import finished_words, stopped_words
 
 # The command that continues a table this command stopped (`mushka resume` would seat it at one
@@ -161,7 +162,7 @@ async def _serve(
     from mushka.net.hostkey import HostKey
     from mushka.net.keys import AuthorizedKeys
     from mushka.net.server import TableServer
-    from mushka.net.table import NetTable
+    from mushka.net.sshseat import SshTable
 
     assert isinstance(rules, HouseRules) and isinstance(key, HostKey)
     assert keys is None or isinstance(keys, AuthorizedKeys)
@@ -180,22 +181,22 @@ async def _serve(
             return
         width, height = console.size
         header = Text(look.text(short_joining), "dim")
-        screen.show(Group(header, table.public_frame(width, height - 2, look)))
+        screen.show(Group(header, public_frame(table, width, height - 2, look)))
 
     # Computer players and the coach think in processes of their own: a thread would share the
     # interpreter's lock with the loop, and every seat's keys and screens would wait on `strong`.
     workers = pool()
-    table = NetTable(
+    table = LiveTable(
         rules,
         settings,
         reserved=reserved,
         seed=options.play.seed,
         host=host,
-        on_change=lambda: _soon(loop, draw),
         on_over=stop.set,
         workers=workers,
     )
-    server = TableServer(table, key, code=code, authorized_keys=keys)
+    table.watchers.append(draw)
+    server = TableServer(SshTable(table), key, code=code, authorized_keys=keys)
     try:
         await server.start(options.bind, options.port)
     except OSError as exc:
@@ -209,21 +210,22 @@ async def _serve(
         console.print(Text(line))
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(number, stop.set)
-    loop.add_signal_handler(signal.SIGWINCH, draw)  # the wall's screen redrawn at its new size
+    loop.add_signal_handler(signal.SIGWINCH, table.refresh)  # the wall redrawn at its new size
     if live:
         console.set_alt_screen(True)
-    draw()
+    table.refresh()
     try:
         await stop.wait()
     finally:
         if not table.finished:
             table.stop()  # a goodbye on every seat (a finished table has said its own)
+        await table.closed()  # the last save, or the finish's writes, done
         await server.shutdown(grace=2.0)
         screen.close()
         workers.shutdown(wait=False, cancel_futures=True)
         if live:
             console.set_alt_screen(False)
-    for line in table.public_lines(look):
+    for line in public_lines(table, look):
         console.print(Text(line))
     if table.failure is not None and table.host is not None:
         log = table.host.crash_log(str(table.failure))
@@ -236,8 +238,8 @@ async def _serve(
         if log is not None:
             console.print(Text(_("Details for the developers: {log}").format(log=log)))
         return 1
-    if table.report is not None:
-        console.print(table.final_sheet(look))  # the wall's last word stays in the scrollback
+    if table.report is not None and table.host is not None:
+        console.print(sheet(table.host, look))  # the wall's last word stays in the scrollback
         for words, style in finished_words(table.report, AGAIN):
             console.print(Text(words, style=style))
         return 0 if table.report.ok else 1
@@ -247,10 +249,6 @@ async def _serve(
     words, saved = stopped_words(table.host.stop(), AGAIN)
     console.print(Text(words))
     return 0 if saved else 1
-
-
-def _soon(loop: asyncio.AbstractEventLoop, work: Callable[[], None]) -> None:
-    loop.call_soon(work)
 
 
 class PublicScreen:

@@ -26,6 +26,7 @@ from mushka.house_rules import Exchange, HouseRules
 from mushka.i18n import N_, _, card_label, language, say
 from mushka.names import name_problem
 from mushka.players.coach import Hint
+from mushka.present import answers
 from mushka.present.command import command
 from mushka.present.keys import commands
 from mushka.present.lesson import (
@@ -44,7 +45,7 @@ from mushka.render.look import Look, assemble, make_console
 from mushka.render.rulebook import rulebook_section, rulebook_text
 from mushka.render.table import private_screen
 from mushka.table_options import TableOptions
-from mushka.tui.hotseat import UNDO, HotSeat
+from mushka.tui.hotseat import HotSeat
 from mushka.tui.signals import Quit, Resized
 from mushka.tui.terminal import ScreenTerminal, Terminal
 from mushka.view import SeatView
@@ -144,7 +145,7 @@ class LessonSeat(HotSeat):
         answer = self._show(
             explanations, _("u: take back {what} · Enter: let it stand ").format(what=named)
         )
-        if answer.strip().lower() not in UNDO[language()]:
+        if not answers.undo(answer):
             return False
         self.host.take_back()
         log = self.host.public_events()

@@ -31,13 +31,12 @@ from mushka.host.table import TableHost, resumed, saved_table, unsaved
 from mushka.i18n import _, _n, say
 from mushka.names import name_problem
 from mushka.players.strategies import check_strategy
+from mushka.present import answers
 from mushka.present.command import command
 from mushka.render.look import make_console
 from mushka.tui.hotseat import HotSeat
 from mushka.tui.seating import ask_names
 from mushka.tui.terminal import ScreenTerminal, Terminal
-
-_YES = ("", "y", "yes", "д", "да")  # the answers that resume, in either language
 
 
 @dataclass(frozen=True)
@@ -107,7 +106,7 @@ def play_session(options: PlayOptions) -> None:
                         about=_describe_save(saved)
                     )
                 )
-                if answer.strip().lower() in _YES:
+                if not answer.strip() or answers.yes(answer):  # Enter resumes
                     raise typer.Exit(resume_saved(terminal, saved, options.ascii_only))
                 try:
                     kept = keep_aside(save_path(), "abandoned")

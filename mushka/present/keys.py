@@ -11,6 +11,7 @@ from mushka.card_input import parse_card_ru
 from mushka.cards import CARDS, MUSHKA_INDEX
 from mushka.engine import Step
 from mushka.errors import InvalidCardError
+from mushka.host.offer import Command, Move, moves_of
 from mushka.i18n import ENGLISH, N_, RUSSIAN, _, _n, language
 from mushka.names import printable
 from mushka.present.command import command
@@ -18,12 +19,12 @@ from mushka.table_options import TableOptions
 from mushka.view import SeatView
 
 COMMANDS = {
-    "?": "help", "help": "help",
-    "h": "hint", "hint": "hint",
-    "r": "rules", "rules": "rules",
-    "s": "scores", "scores": "scores",
-    "o": "memory", "memory": "memory", "played": "memory",
-    "q": "quit", "quit": "quit", "exit": "quit",
+    "?": Command.HELP, "help": Command.HELP,
+    "h": Command.HINT, "hint": Command.HINT,
+    "r": Command.RULES, "rules": Command.RULES,
+    "s": Command.SCORES, "scores": Command.SCORES,
+    "o": Command.MEMORY, "memory": Command.MEMORY, "played": Command.MEMORY,
+    "q": Command.LEAVE, "quit": Command.LEAVE, "exit": Command.LEAVE,
 }  # fmt: skip
 
 # The Russian commands. A single letter may be none of the card letters (ranks В Д К Т, suits
@@ -33,12 +34,14 @@ COMMANDS = {
 # keys. Where a Latin letter looks like a Cyrillic one they mean the same: m and м play the
 # mushka, o and о show the cards played.
 RUSSIAN_COMMANDS = {
-    "помощь": "help", "справка": "help",
-    "совет": "hint", "подсказка": "hint",
-    "правила": "rules",
-    "с": "scores", "счёт": "scores", "счет": "scores",
-    "о": "memory", "обзор": "memory", "отбой": "memory", "память": "memory",
-    "у": "quit", "уйти": "quit", "выйти": "quit", "х": "quit", "хватит": "quit", "стоп": "quit",
+    "помощь": Command.HELP, "справка": Command.HELP,
+    "совет": Command.HINT, "подсказка": Command.HINT,
+    "правила": Command.RULES,
+    "с": Command.SCORES, "счёт": Command.SCORES, "счет": Command.SCORES,
+    "о": Command.MEMORY, "обзор": Command.MEMORY, "отбой": Command.MEMORY,
+    "память": Command.MEMORY,
+    "у": Command.LEAVE, "уйти": Command.LEAVE, "выйти": Command.LEAVE, "х": Command.LEAVE,
+    "хватит": Command.LEAVE, "стоп": Command.LEAVE,
 }  # fmt: skip
 CARD_LETTERS: Final = frozenset("вдктчбпм")  # no Russian command may be one of these alone
 RUSSIAN_DRAW: Final = frozenset({"+", "прикуп", "прикупить"})
@@ -86,7 +89,7 @@ class InputProblem(Exception):
     """Typed input that is not a move; the message says what to type instead."""
 
 
-def commands(lang: str | None = None) -> dict[str, str]:
+def commands(lang: str | None = None) -> dict[str, Command]:
     """The command words of the move prompt in `lang` (default: the process language)."""
     if (lang or language()) == ENGLISH:
         return COMMANDS
@@ -160,17 +163,24 @@ def number_keys(numbers: Sequence[int]) -> str:
 def prompt_keys(
     view: SeatView, options: TableOptions | None = None, short: bool = False, leave: bool = False
 ) -> str:
-    """The prompt, listing exactly the keys that are legal now and the commands (`h` with the
+    """The prompt for `view`'s legal moves (see `move_prompt`)."""
+    return move_prompt(moves_of(view), options, short, leave)
+
+
+def move_prompt(
+    moves: Sequence[Move],
+    options: TableOptions | None = None,
+    short: bool = False,
+    leave: bool = False,
+) -> str:
+    """The prompt, listing exactly the keys of the moves offered and the commands (`h` with the
     table's hints on); `short` names only the moves and the help, for a narrow screen; `leave`
     where q leaves the table for this seat alone (a network seat) rather than saving the game,
     as it leaves a table that is not saved (a guided deal)."""
-    if view.step is Step.TAKE:
-        numbers = list(range(1, view.face_down_count + 1))
-    else:
-        legal_cards = {a.card for a in view.legal_actions if a.card is not None}
-        numbers = [i for i, c in enumerate(view.hand, start=1) if c in legal_cards]
+    numbers = sorted(m.number for m in moves if m.number is not None)
+    offered = {m.action for m in moves}
     draw, pass_ = move_keys()
-    extra = [k for k, a in ((draw, DRAW), (pass_, PASS)) if a in view.legal_actions]
+    extra = [k for k, a in ((draw, DRAW), (pass_, PASS)) if a in offered]
     first = number_keys(numbers)
     commands = command_keys(options, short, leave)
     keys = ", ".join([k for k in (first, *extra) if k] + commands)
@@ -220,8 +230,8 @@ def shown(text: str) -> str:
     return printable(text.strip(), limit=24)
 
 
-def interpret(text: str, view: SeatView) -> Action | str:
-    """Turn what the player typed into an action or a command name; raise InputProblem if neither.
+def interpret(text: str, view: SeatView) -> Action | Command:
+    """Turn what the player typed into an action or a command; raise InputProblem if neither.
 
     In Russian, cards may be named by their Russian codes (дч, 10б, тп, м), + or прикуп draws,
     - or пас passes; the English codes and keys keep working.

@@ -9,6 +9,7 @@ import errno
 import sys
 import time
 import traceback
+from typing import assert_never
 
 from rich.console import RenderableType
 from rich.markdown import Markdown
@@ -16,16 +17,32 @@ from rich.rule import Rule
 from rich.segment import Segment, Segments
 from rich.text import Text
 
-from mushka.actions import PASS
 from mushka.cards import Card
 from mushka.errors import MushkaError
 from mushka.events import End, Event, Expose, Out, Payout, Remise, TakeBack, Trick
+from mushka.host.offer import (
+    Answer,
+    Ask,
+    Command,
+    Page,
+    Play,
+    Question,
+    Screen,
+    Standing,
+    TableKind,
+    Unreadable,
+    offer,
+    pass_question,
+)
 from mushka.host.table import Finished, Outcome, Stopped, TableError, TableHost, Turn
-from mushka.i18n import _, _n, card_label, kopecks, language, say, suit_noun
+from mushka.i18n import _, _n, card_label, language, say
 from mushka.ledger import session_accounts
 from mushka.names import printable
+from mushka.present import answers
 from mushka.present.command import command
-from mushka.present.keys import InputProblem, interpret
+from mushka.present.keys import move_prompt
+from mushka.present.questions import question_line
+from mushka.present.typed import read_typed
 from mushka.render.coaching import hint_panel
 from mushka.render.look import ATTENTION, Look, transliterate
 from mushka.render.public_log import log_entries, standings
@@ -46,10 +63,6 @@ from mushka.view import SeatView
 _IMPORTANT = (Expose, Trick, TakeBack, Remise, Out, End, Payout)
 # What writing to a terminal that has hung up (or a closed pipe) raises.
 _TERMINAL_GONE = frozenset({errno.EIO, errno.EPIPE, errno.ENXIO, errno.EBADF})
-# Answers typed at a question, by language; the English ones work in Russian too.
-YES = {"en": frozenset({"y", "yes"}), "ru": frozenset({"y", "yes", "д", "да"})}
-UNDO = {"en": frozenset({"u"}), "ru": frozenset({"u", "в", "вернуть"})}  # no card typed there
-BACK = {"en": frozenset({"q"}), "ru": frozenset({"q", "х"})}
 
 
 class HotSeat:
@@ -64,6 +77,7 @@ class HotSeat:
         self.look = Look(self.settings.ascii_only)
         self.names = self.look.names(host.players)  # as shown: text, never markup or controls
         self.humans = host.humans
+        self.standing = Standing(TableKind.HOT_SEAT, self.settings.options)
         self.signals = _Signals(hide=self.terminal.leave_private)
         host.guard = self.signals.guarded  # no signal lands between a move and its save
         self.viewer: int | None = None  # whose private screen may be up
@@ -167,44 +181,49 @@ class HotSeat:
                 self._handoff(seat, undo=False)
             self.terminal.enter_private()
             self.viewer = self.last_private = seat
-            view = self.host.view(seat)
+            offered = offer(self.host, seat, Screen(), self.standing)
+            view = offered.view
+            assert view is not None
             width, height = self.terminal.size()
             screen = private_screen(view, self.look, height, notice, options=self.settings.options)
             self.terminal.show(screen)
+            prompt = move_prompt(offered.moves, offered.options, short=width < MIN_WIDTH)
             try:
-                text = self._ask(screen.prompt(width))
+                text = self._ask(self.look.text(prompt))
             except Resized:
                 continue  # drawn again at the new size, the same notice kept
-            try:
-                choice = interpret(text, view)
-            except InputProblem as problem:
-                notice = Text(self.look.text(str(problem)), style="bold red")
-                continue
-            if isinstance(choice, str):
-                if choice == "quit":
+            intent = read_typed(text, offered)
+            match intent:
+                case Unreadable(problem=problem):
+                    notice = Text(self.look.text(problem), style="bold red")
+                case Command.LEAVE:
                     # a saved game stops for everyone: asked first; an unsaved lesson just ends
                     if not self.settings.options.saved or self._confirm(
-                        _("Save and stop the game for everyone? [y/N] ")
+                        question_line(Question(Ask.LEAVE), TableKind.HOT_SEAT, False, False)
                     ):
                         raise Quit("q")
                     notice = Text(self.look.text(_("Not stopped: play on.")), style=ATTENTION)
-                    continue
-                if choice == "hint" and not turn.hints:
+                case Command.HINT if not turn.hints:
                     notice = Text(
                         self.look.text(_("Hints are off at this table (house rule --hints).")),
                         style=ATTENTION,
                     )
-                    continue
-                self._overlay(choice)
-                notice = None
-                continue
-            if choice == PASS and not self._confirm_pass(view):
-                notice = Text(self.look.text(_("Not passed: choose again.")), style=ATTENTION)
-                continue
-            try:
-                return self.host.submit(seat, choice)
-            except MushkaError as refused:
-                notice = Text(self.look.text(printable(say(refused))), style="bold red")
+                case Command():
+                    self._overlay(intent)
+                    notice = None
+                case Play(action=action):
+                    move = offered.move(action)
+                    if move is not None and move.asks and not self._confirm_pass(view):
+                        notice = Text(self.look.text(_("Not passed: choose again.")), ATTENTION)
+                        continue
+                    try:
+                        return self.host.submit(seat, action)
+                    except MushkaError as refused:
+                        notice = Text(self.look.text(printable(say(refused))), style="bold red")
+                case Answer() | Page():  # no question or overlay is open in a hot seat's offer
+                    raise AssertionError(intent)
+                case _:
+                    assert_never(intent)
 
     def _confirm(self, question: str) -> bool:
         """A yes-or-no question at the prompt; only a key typed after it appeared answers it."""
@@ -216,7 +235,7 @@ class HotSeat:
                     return False  # handoff that follows a stop
                 self.terminal.console.print()
                 continue
-            return answer.strip().lower() in YES[language()]
+            return answers.yes(answer)
 
     def _opening(self, turn: Turn) -> Text | None:
         """Before a human's turn is first drawn: what he is to see first, and the notice above
@@ -224,17 +243,10 @@ class HotSeat:
         return None
 
     def _confirm_pass(self, view: SeatView) -> bool:
-        led = view.led_suit
-        if led is None:
-            return True
-        held = [c for c in view.hand if c.suit == led]
-        if not held:
-            return True
-        cards = ", ".join(card_label(c, ascii_only=self.look.ascii_only) for c in held)
-        question = _(
-            "You hold {suit} ({cards}): passing costs a {remise} remise. Pass anyway? [y/N] "
-        ).format(suit=suit_noun(led), cards=cards, remise=kopecks(view.rules.remise, language()))
-        return self._confirm(question)  # a "y" typed ahead answers no question not yet asked
+        """Whether a pass that costs a remise is meant (asked; a "y" typed ahead answers no
+        question not yet asked)."""
+        line = question_line(pass_question(view), TableKind.HOT_SEAT, False, self.look.ascii_only)
+        return self._confirm(line)
 
     def _bot_turn(self, turn: Turn) -> Outcome:
         return self.host.play_computer(self.host.computer_move(turn.seat)())
@@ -380,7 +392,7 @@ class HotSeat:
                 self.signals.take_continued()  # stopped here: this handoff is the one needed
                 self._show_news(room_below=2 + len(lines) + (notice is not None))
                 continue
-            if answer not in UNDO[language()] or offer is None or offer.seat == seat:
+            if not answers.undo(answer) or offer is None or offer.seat == seat:
                 return False
             try:
                 self.host.take_back()
@@ -412,17 +424,17 @@ class HotSeat:
 
     # ---------------------------------------------------------------- overlays on the private screen
 
-    def _overlay(self, what: str) -> None:
-        if what == "hint" and self.viewer is not None:
+    def _overlay(self, command: Command) -> None:
+        if command is Command.HINT and self.viewer is not None:
             self._hint(self.viewer)
             return
-        if what == "rules":
+        if command is Command.RULES:
             self._page(Markdown(self.look.text(rulebook_text(language()))))
             return
         self.terminal.clear()
-        if what == "help":
+        if command is Command.HELP:
             self.terminal.show(help_screen(self.host.rules, self.look, self.settings.options))
-        elif what == "memory" and self.viewer is not None:
+        elif command is Command.MEMORY and self.viewer is not None:
             self.terminal.show(memory_panel(self.host.view(self.viewer), self.look))
         else:
             self.terminal.show(standings(self.host, self.look))
@@ -467,7 +479,7 @@ class HotSeat:
                 )
             except Resized:
                 return  # back to the hand, drawn at the new size
-            if answer.strip().lower() in BACK[language()]:
+            if answers.back(answer):
                 return
 
     # ---------------------------------------------------------------- the end

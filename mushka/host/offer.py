@@ -1,0 +1,352 @@
+"""What a seat is offered at one moment, as data with no Rich in it, and the intents it may answer
+with: every front end (the hot seat, an SSH seat, a browser seat, a test's fake) draws the one
+and sends the other, so the table's rules for what a seat may do now are written once, here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Final
+
+from mushka.actions import DRAW, PASS, Action, Kind
+from mushka.cards import CARDS, Card
+from mushka.i18n import _, card_label, language, say, speaking
+from mushka.players.coach import Hint
+from mushka.table_options import TableOptions
+from mushka.view import SeatView
+from mushka.wording import Wording
+
+if TYPE_CHECKING:
+    from mushka.host.table import TableHost
+
+
+# ---------------------------------------------------------------- intents: what a seat sends
+
+
+class Command(StrEnum):
+    """A seat's commands besides a move: one closed set, whatever the front end calls them."""
+
+    HELP = "help"
+    HINT = "hint"  # the coach (house rule --hints)
+    RULES = "rules"
+    SCORES = "scores"
+    MEMORY = "memory"  # the cards played
+    UNDO = "undo"  # take back the move just made (house rule --undo)
+    LEAVE = "quit"  # a live table: this seat leaves; the hot seat: save and stop for everyone
+
+
+@dataclass(frozen=True)
+class Play:
+    """A move: one of the offer's `moves`."""
+
+    action: Action
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer to the offer's open question."""
+
+    yes: bool
+
+
+class Page(StrEnum):
+    """A page turn in an overlay: the next page, or back to the table."""
+
+    NEXT = "next"
+    BACK = "back"
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """What a seat typed that is neither a move nor a command: `problem` says why, in the
+    seat's own words, and the seat is shown it (nothing else changes)."""
+
+    problem: str
+
+
+Intent = Play | Command | Answer | Page | Unreadable
+
+
+# ---------------------------------------------------------------- the offer: what a seat is shown
+
+
+class Overlay(StrEnum):
+    """What a seat's screen shows instead of the table for a moment."""
+
+    HELP = "help"
+    MEMORY = "memory"
+    SCORES = "scores"
+    RULES = "rules"
+    HINT = "hint"  # the coach's answer
+
+
+OVERLAYS: Final = {
+    Command.HELP: Overlay.HELP,
+    Command.MEMORY: Overlay.MEMORY,
+    Command.SCORES: Overlay.SCORES,
+    Command.RULES: Overlay.RULES,
+}
+
+
+class Ask(StrEnum):
+    """The yes-or-no questions a seat may be asked."""
+
+    PASS = "pass"  # a pass that costs a remise: "Pass anyway?"
+    LEAVE = "leave"  # "Leave the table?" (the hot seat: "Save and stop the game for everyone?")
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question open on a seat. For a pass: the cards of the led suit the seat holds, and
+    what passing costs."""
+
+    ask: Ask
+    held: tuple[Card, ...] = ()
+    remise: int = 0
+
+
+class Tone(StrEnum):
+    """How a notice reads: news, something to mind, or a refusal."""
+
+    PLAIN = "plain"
+    STRONG = "strong"
+    ERROR = "error"
+
+
+@dataclass(frozen=True)
+class Said:
+    """A line kept for one seat until its next intent: a Wording (spelled when the seat's offer
+    is made, in its language) or text already in its words (what it typed, read back)."""
+
+    text: Wording | str
+    tone: Tone = Tone.PLAIN
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A line for one seat above its prompt, spelled in its language."""
+
+    text: str
+    tone: Tone = Tone.PLAIN
+
+
+@dataclass(frozen=True)
+class Move:
+    """A legal move as a seat is offered it: its label, the number it is typed by where it has
+    one (its place in the hand, or a face-down card's position), and whether it must be
+    confirmed first (a pass that costs a remise: the remise-pass rule, written once)."""
+
+    action: Action
+    label: str
+    number: int | None
+    asks: bool = False
+
+
+class Stage(StrEnum):
+    """Where the table is: filling up, playing, or over."""
+
+    LOBBY = "lobby"
+    PLAY = "play"
+    OVER = "over"
+
+
+class Presence(StrEnum):
+    """Who is in a place."""
+
+    FREE = "free"  # nobody yet, nobody kept it
+    AWAITED = "awaited"  # kept for a name that has not come yet
+    HERE = "here"
+    AWAY = "away"  # was here, gone (dropped or left): the table waits for him
+    COMPUTER = "computer"
+
+
+@dataclass(frozen=True)
+class PlaceInfo:
+    """A place at the table as every seat may know it."""
+
+    name: str
+    presence: Presence
+    via: str = ""  # how a person sits there: "ssh", "web", "local" ("" for a computer)
+
+
+class TableKind(StrEnum):
+    """Whose table it is: what `q` does there and whether a seat may take its move back itself."""
+
+    HOT_SEAT = "hot seat"  # one terminal: q saves and stops for everyone; u on the handoff
+    LIVE = "live"  # a seat of its own: q leaves for this seat alone; u at the seat
+
+
+@dataclass
+class Screen:
+    """One seat's own state besides the table: what it shows for a moment, the question open,
+    its notice, the coach's answer, and how much of the table's news it has seen. Kept by
+    whoever drives the seat (the live table per connection, the hot seat for its one terminal)."""
+
+    overlay: Overlay | None = None
+    page: int = 0  # of an overlay taller than the screen
+    question: Question | None = None
+    notice: Said | None = None
+    hint: Hint | None = None
+    coach_thinking: bool = False
+    news_seen: int = 0
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The table's facts that every seat's offer shares."""
+
+    kind: TableKind
+    options: TableOptions
+    places: tuple[PlaceInfo, ...] = ()
+    news: tuple[Wording, ...] = ()
+    thinking: frozenset[int] = frozenset()  # computer players deciding now
+    stage: Stage = Stage.PLAY
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What one seat is offered now: the view it may see, the moves and commands open to it, the
+    question it is asked, its notice, and who is away or thinking. Nothing in it is Rich or typed
+    text: a front end draws it its own way and sends back intents."""
+
+    seat: int
+    stage: Stage
+    kind: TableKind
+    options: TableOptions
+    view: SeatView | None  # None before the session starts
+    moves: tuple[Move, ...]  # empty unless it is this seat's turn
+    commands: tuple[Command, ...]
+    overlay: Overlay | None
+    page: int
+    hint: Hint | None
+    question: Question | None
+    notice: Notice | None
+    waiting: Notice | None  # whom the table waits for, when it is not this seat's turn
+    take_back: bool  # UNDO would take this seat's move back now (the rules of undo allow it)
+    places: tuple[PlaceInfo, ...]
+    news: tuple[str, ...]  # the table's news, the newest last (the lobby shows it)
+    away: frozenset[int] = field(default_factory=frozenset)
+    thinking: frozenset[int] = field(default_factory=frozenset)
+    coach_thinking: bool = False
+    lang: str = "en"
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.moves)
+
+    def move(self, action: Action) -> Move | None:
+        """The offered move that plays `action`, if it is one."""
+        return next((m for m in self.moves if m.action == action), None)
+
+
+def pass_costs(view: SeatView) -> tuple[Card, ...]:
+    """The cards of the led suit a seat holds: a pass with any of them costs a remise."""
+    led = view.led_suit
+    if led is None:
+        return ()
+    return tuple(c for c in view.hand if c.suit == led)
+
+
+def moves_of(view: SeatView) -> tuple[Move, ...]:
+    """Each legal move of `view` with its label and number, the costly pass marked to ask."""
+    numbers = {card: i for i, card in enumerate(view.hand, start=1)}
+    costly = bool(pass_costs(view))
+    moves: list[Move] = []
+    for action in view.legal_actions:
+        match action.kind:
+            case Kind.TAKE:
+                assert action.position is not None
+                number = action.position + 1
+                moves.append(Move(action, _("face-down card {n}").format(n=number), number))
+            case Kind.PLAY | Kind.DISCARD:
+                assert action.card is not None
+                card = CARDS[action.card]
+                moves.append(Move(action, card_label(card), numbers.get(card)))
+            case Kind.DRAW:
+                moves.append(Move(DRAW, _("draw"), None))
+            case Kind.PASS:
+                moves.append(Move(PASS, _("pass"), None, asks=costly))
+    return tuple(moves)
+
+
+def waiting_words(
+    stage: Stage, places: Sequence[PlaceInfo], to_act: int | None
+) -> Wording | None:
+    """Whom the table waits for, in words (None once nobody is to act)."""
+    if stage is Stage.LOBBY:
+        return Wording("Waiting for everyone to sit down…")
+    if to_act is None:
+        return None
+    place = places[to_act] if to_act < len(places) else None
+    name = place.name if place is not None else ""
+    if place is not None and place.presence is Presence.AWAY:
+        return Wording("Waiting for {name} to come back…", name=name)
+    return Wording("Waiting for {name}…", name=name)
+
+
+def offer(
+    host: TableHost | None, seat: int, screen: Screen, standing: Standing, lang: str | None = None
+) -> Offer:
+    """What `seat` is offered now, spelled in `lang` (default: the language spoken now)."""
+    with speaking(lang or language()):
+        return _offer(host, seat, screen, standing)
+
+
+def _offer(host: TableHost | None, seat: int, screen: Screen, standing: Standing) -> Offer:
+    options, kind = standing.options, standing.kind
+    stage = standing.stage if host is not None else Stage.LOBBY
+    view = host.view(seat) if host is not None else None
+    turn = host.pending() if host is not None and stage is Stage.PLAY else None
+    mine = turn is not None and turn.seat == seat
+    busy = screen.overlay is not None or screen.question is not None or screen.coach_thinking
+    moves = moves_of(turn.view) if mine and turn is not None and not busy else ()
+    commands = [Command.HELP, Command.MEMORY, Command.SCORES, Command.RULES]
+    if options.hints:
+        commands.append(Command.HINT)
+    take_back = False
+    if host is not None and kind is TableKind.LIVE and stage is Stage.PLAY:
+        undo = host.take_back_offer()
+        if undo is not None and undo.seat == seat:
+            commands.append(Command.UNDO)
+            take_back = undo.refusal is None
+    commands.append(Command.LEAVE)
+    notice = None
+    if screen.notice is not None:
+        text = screen.notice.text
+        notice = Notice(say(text) if isinstance(text, Wording) else text, screen.notice.tone)
+    elif screen.news_seen < len(standing.news):
+        notice = Notice(say(standing.news[-1]), Tone.STRONG)
+    places = standing.places
+    to_act = turn.seat if turn is not None else None
+    waiting = None
+    if not mine and stage is not Stage.OVER:
+        words = waiting_words(stage, places, to_act)
+        waiting = Notice(say(words), Tone.STRONG) if words is not None else None
+    return Offer(
+        seat=seat,
+        stage=stage,
+        kind=kind,
+        options=options,
+        view=view,
+        moves=moves,
+        commands=tuple(commands),
+        overlay=screen.overlay,
+        page=screen.page,
+        hint=screen.hint,
+        question=screen.question,
+        notice=notice,
+        waiting=waiting,
+        take_back=take_back,
+        places=places,
+        news=tuple(say(n) for n in standing.news),
+        away=frozenset(i for i, p in enumerate(places) if p.presence is Presence.AWAY),
+        thinking=standing.thinking,
+        coach_thinking=screen.coach_thinking,
+        lang=language(),
+    )
+
+
+def pass_question(view: SeatView) -> Question:
+    """The question a costly pass asks first."""
+    return Question(Ask.PASS, pass_costs(view), view.rules.remise)

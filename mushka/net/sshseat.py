@@ -1,0 +1,118 @@
+"""The SSH seat: a connected terminal (`net.seat.Seat`) seated at the live table. It draws what
+its seat is offered and reads each typed line as an intent; the table's rules are the live
+table's, the drawing is `mushka.render`'s, the reading `mushka.present`'s."""
+
+from __future__ import annotations
+
+from mushka.host.live import Farewell, LiveTable, Why
+from mushka.host.offer import Command, Intent, Offer, Unreadable
+from mushka.i18n import _, say, speaking
+from mushka.net.seat import Seat
+from mushka.present.typed import read_typed
+from mushka.render.look import Look
+from mushka.render.seat_screen import Terminal, plain, seat_frame
+from mushka.render.wall import sheet
+
+
+class SshSeat:
+    """One SSH connection as the live table sees it (a `host.live.Link`)."""
+
+    via = "ssh"
+
+    def __init__(self, seat: Seat, table: LiveTable) -> None:
+        self.seat = seat
+        self.table = table
+        self.shown: Offer | None = None  # what the player sees: his keys are read against it
+        self.pages = 1  # the pages of the overlay shown
+
+    @property
+    def name(self) -> str:
+        return self.seat.name
+
+    @property
+    def lang(self) -> str:
+        return self.seat.lang
+
+    @property
+    def address(self) -> str:
+        return self.seat.address
+
+    def terminal(self) -> Terminal:
+        seat = self.seat
+        return Terminal(seat.width, seat.height, seat.color, seat.ascii)
+
+    def changed(self) -> None:
+        if self.seat.closed:
+            return
+        with speaking(self.lang):
+            offer = self.table.offer(self)
+            frame = seat_frame(offer, self.table.host, self.terminal())
+        self.shown, self.pages = offer, frame.pages
+        self.seat.draw(frame.text, frame.prompt)
+
+    def close(self, farewell: Farewell) -> None:
+        with speaking(self.lang):
+            host = self.table.host
+            if farewell.why is Why.FINISHED and host is not None:
+                self.seat.line(plain(sheet(host, Look(self.seat.ascii)), self.seat.width))
+            else:
+                self.seat.line(say(farewell.words))
+        self.seat.close(farewell.status)
+
+    def typed(self, text: str, cut: bool) -> None:
+        """A line the player typed (`cut`: longer than a line may be, only its start here)."""
+        if self.shown is None:
+            return  # nothing drawn yet: nothing to answer
+        intent: Intent
+        with speaking(self.lang):
+            if cut:
+                intent = Unreadable(_("That was too long to be a move: type it again."))
+            else:
+                intent = read_typed(text.strip(), self.shown, self.pages)
+        self.table.act(self, intent)
+
+
+class SshTable:
+    """The live table behind the SSH server (its `net.seat.Application`): each connection a
+    seat, its keys read as intents."""
+
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
+        self.links: dict[Seat, SshSeat] = {}
+
+    def admit(self, seat: Seat) -> str | None:
+        link = SshSeat(seat, self.table)
+        refusal = self.table.admit(link)
+        if refusal is None:
+            self.links[seat] = link
+        return refusal
+
+    def joined(self, seat: Seat) -> None:
+        self.table.joined(self.links[seat])
+
+    def line(self, seat: Seat, text: str, cut: bool) -> None:
+        link = self.links.get(seat)
+        if link is not None:
+            link.typed(text, cut)
+
+    def interrupt(self, seat: Seat) -> None:
+        link = self.links.get(seat)
+        if link is not None and not self.table.finished:
+            self.table.act(link, Command.LEAVE)  # Ctrl-C asks whether to leave
+
+    def eof(self, seat: Seat) -> None:
+        link = self.links.get(seat)
+        if link is not None:
+            self.table.leave(link)
+        else:
+            seat.close(0)
+
+    def resized(self, seat: Seat) -> None:
+        link = self.links.get(seat)
+        if link is not None:
+            self.table.resized(link)
+
+    def left(self, seat: Seat) -> None:
+        link = self.links.pop(seat, None)
+        if link is not None:
+            self.table.left(link)

@@ -1,0 +1,28 @@
+"""The words a typed front end reads as yes, as back and as a take-back, by language: one table
+each, the English words working in Russian too."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mushka.i18n import ENGLISH, RUSSIAN, language
+
+YES: Final = {ENGLISH: frozenset({"y", "yes"}), RUSSIAN: frozenset({"y", "yes", "д", "да"})}
+BACK: Final = {ENGLISH: frozenset({"q"}), RUSSIAN: frozenset({"q", "х"})}  # leave a pager
+# u takes a move back; no card is typed where it is asked (в alone names no card: it has no suit)
+UNDO: Final = {ENGLISH: frozenset({"u"}), RUSSIAN: frozenset({"u", "в", "вернуть"})}
+
+
+def yes(text: str, lang: str | None = None) -> bool:
+    """Whether `text`, typed at a yes-or-no question, says yes."""
+    return text.strip().lower() in YES[lang or language()]
+
+
+def back(text: str, lang: str | None = None) -> bool:
+    """Whether `text`, typed at a pager, asks to go back."""
+    return text.strip().lower() in BACK[lang or language()]
+
+
+def undo(text: str, lang: str | None = None) -> bool:
+    """Whether `text` asks to take the move just made back."""
+    return text.strip().lower() in UNDO[lang or language()]

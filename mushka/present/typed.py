@@ -1,0 +1,27 @@
+"""A line typed at a seat read as an intent, against what the seat is offered."""
+
+from __future__ import annotations
+
+from mushka.host.offer import Answer, Command, Intent, Offer, Page, Play, Unreadable
+from mushka.present import answers
+from mushka.present.keys import InputProblem, commands, interpret
+
+
+def read_typed(text: str, offer: Offer, pages: int = 1) -> Intent:
+    """What `text` asks for: the answer to the open question, a page turn in an overlay (back
+    on its last of `pages`), a take-back where one is offered, a command, or a move."""
+    if offer.question is not None:
+        return Answer(answers.yes(text))
+    if offer.overlay is not None:
+        if answers.back(text) or offer.page + 1 >= pages:
+            return Page.BACK
+        return Page.NEXT
+    if Command.UNDO in offer.commands and answers.undo(text):
+        return Command.UNDO
+    if offer.view is None:  # the session has not started: commands only
+        return commands().get(text.strip().lower(), Unreadable(""))
+    try:
+        choice = interpret(text, offer.view)
+    except InputProblem as problem:
+        return Unreadable(str(problem))
+    return choice if isinstance(choice, Command) else Play(choice)
