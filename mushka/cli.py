@@ -320,7 +320,7 @@ def _strategies() -> str:
 def play_options(**given: Any) -> Any:
     """`play`'s options as the command bodies take them (a PlayOptions)."""
     from mushka.commands.house import HouseOptions
-    from mushka.commands.play import PlayOptions
+    from mushka.commands.table_setup import PlayOptions
 
     house = (given[name] for name in ("stake", "remise", "prices", "deals", "exchange"))
     return PlayOptions(

@@ -24,11 +24,11 @@ from mushka.commands import play as play_command
 from mushka.engine import Session
 from mushka.errors import RecordError
 from mushka.host import storage
+from mushka.host.seating import bot_name
 from mushka.house_rules import HouseRules
 from mushka.i18n import ENGLISH, RUSSIAN, say, use_language
 from mushka.names import MAX_NAME, name_problem, names_problem
 from mushka.players.bots import STRATEGIES
-from mushka.present.seating import bot_name
 from mushka.record import dumps, load_lines, loads, to_record
 from mushka.study.simulate import play_random_session
 from mushka.tui import seating, terminal

@@ -10,31 +10,36 @@ import signal
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import typer
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from mushka.commands.exits import bad_option, checked_record_target, fail
-from mushka.commands.play import (
+from mushka.commands.saves import save_lock, saved_or_fail
+from mushka.commands.table_setup import (
     PlayOptions,
     bot_seats,
+    check_bot_delay,
     check_names,
     check_seating,
-    save_lock,
-    saved_or_fail,
 )
 from mushka.host.live import LiveTable
-from mushka.host.settings import MAX_BOT_DELAY, TableSettings
+from mushka.host.settings import TableSettings
 from mushka.host.storage import load_game, save_path, state_dir
 from mushka.host.table import TableHost, resumed, saved_table
 from mushka.host.workers import pool
+from mushka.house_rules import HouseRules
 from mushka.i18n import _, say
 from mushka.present.command import command
 from mushka.render.look import Look, make_console
 from mushka.render.wall import public_frame, public_lines, sheet
 from mushka.tui.hotseat import finished_words, stopped_words
+
+if TYPE_CHECKING:  # asyncssh is imported only once `host` runs
+    from mushka.net.hostkey import HostKey
+    from mushka.net.keys import AuthorizedKeys
 
 # The command that continues a table this command stopped (`mushka resume` would seat it at one
 # terminal instead).
@@ -62,10 +67,7 @@ def host_session(options: HostOptions) -> None:
     reserved = check_names(play.players)
     record = checked_record_target(play.record)
     seats = bot_seats(play.bot, play.bots, play.strategy)
-    if not 0 <= play.bot_delay <= MAX_BOT_DELAY:
-        bad_option(
-            "--bot-delay", _("must be from 0 to {most} seconds").format(most=f"{MAX_BOT_DELAY:g}")
-        )
+    check_bot_delay(play.bot_delay)
     check_seating(reserved, seats)
     if len(seats) == 4:
         bad_option("--bots", _("a hosted table needs at least one seat for a person"))
@@ -115,9 +117,10 @@ def host_session(options: HostOptions) -> None:
         listening = options.bind not in ("", "0.0.0.0", "::")
         where = [options.bind] if listening else addresses.lan_addresses() or ["localhost"]
         joining = _joining(where, options.port, code, key.fingerprint, keys is not None)
-        exit_code = asyncio.run(
+        table = asyncio.run(
             _serve(options, rules, settings, reserved, host, key, code, keys, console, joining)
         )
+        exit_code = _closing(table, console)
     raise typer.Exit(exit_code)
 
 
@@ -148,24 +151,19 @@ def _joining(
 
 async def _serve(
     options: HostOptions,
-    rules: object,
+    rules: HouseRules,
     settings: TableSettings,
     reserved: list[str],
     host: TableHost | None,
-    key: object,
+    key: HostKey,
     code: str | None,
-    keys: object,
+    keys: AuthorizedKeys | None,
     console: Console,
     joining: list[str],
-) -> int:
-    from mushka.house_rules import HouseRules
-    from mushka.net.hostkey import HostKey
-    from mushka.net.keys import AuthorizedKeys
-    from mushka.net.server import TableServer
+) -> LiveTable:
+    from mushka.net.server import TableServer  # here: asyncssh only for `host`
     from mushka.net.sshseat import SshTable
 
-    assert isinstance(rules, HouseRules) and isinstance(key, HostKey)
-    assert keys is None or isinstance(keys, AuthorizedKeys)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     short_joining = _("Join: {ssh} · code {code}").format(
@@ -225,6 +223,13 @@ async def _serve(
         workers.shutdown(wait=False, cancel_futures=True)
         if live:
             console.set_alt_screen(False)
+    return table
+
+
+def _closing(table: LiveTable, console: Console) -> int:
+    """The wall's last words, once the loop is gone (the last save is written here): the public
+    log, then how the session ended; the exit code."""
+    look = Look(table.settings.ascii_only)
     for line in public_lines(table, look):
         console.print(Text(line))
     if table.failure is not None and table.host is not None:

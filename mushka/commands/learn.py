@@ -17,9 +17,11 @@ from rich.text import Text
 
 from mushka.cards import Card
 from mushka.commands.exits import bad_option
-from mushka.commands.play import check_names, require_terminal
+from mushka.commands.play import require_terminal
+from mushka.commands.table_setup import check_names
 from mushka.defaults import BOT_DELAY
 from mushka.engine import Session
+from mushka.host.seating import bot_name
 from mushka.host.settings import MAX_BOT_DELAY, TableSettings
 from mushka.host.table import Outcome, TableHost, Turn, unsaved
 from mushka.house_rules import Exchange, HouseRules
@@ -39,7 +41,6 @@ from mushka.present.lesson import (
     first_word,
     sections_label,
 )
-from mushka.present.seating import bot_name
 from mushka.render.coaching import hint_items
 from mushka.render.look import Look, assemble, make_console
 from mushka.render.rulebook import rulebook_section, rulebook_text

@@ -49,12 +49,12 @@ from mushka.host.offer import (
     pass_question,
     waiting_words,
 )
+from mushka.host.seating import bot_name
 from mushka.host.settings import TableSettings
 from mushka.host.table import ComputerPlayerError, Finished, Outcome, TableError, TableHost
 from mushka.house_rules import HouseRules
 from mushka.i18n import say, speaking
 from mushka.names import name_problem, printable
-from mushka.present.seating import bot_name
 from mushka.wording import Wording
 
 T = TypeVar("T")

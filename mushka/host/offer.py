@@ -270,9 +270,7 @@ def moves_of(view: SeatView) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def waiting_words(
-    stage: Stage, places: Sequence[PlaceInfo], to_act: int | None
-) -> Wording | None:
+def waiting_words(stage: Stage, places: Sequence[PlaceInfo], to_act: int | None) -> Wording | None:
     """Whom the table waits for, in words (None once nobody is to act)."""
     if stage is Stage.LOBBY:
         return Wording("Waiting for everyone to sit down…")

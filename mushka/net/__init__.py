@@ -1,5 +1,7 @@
-"""The SSH transport of `mushka host`: everything below the game, which it knows nothing about.
+"""The SSH transport of `mushka host` and its seat: the server, the connected terminal
+(`seat.Seat`, which knows nothing about the game, behind the `seat.Application` seam) and the SSH
+seat (`sshseat`) that seats each connection at the live table.
 
 Only the `host` command imports this package (asyncssh is imported nowhere else), so every other
-command starts as fast as before. `application.Application` is the seam the game plugs into.
+command starts as fast as before.
 """

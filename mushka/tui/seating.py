@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from mushka.host.seating import bot_name
 from mushka.i18n import _, say
 from mushka.names import name_problem, same_name
-from mushka.present.seating import bot_name
 from mushka.tui.terminal import Terminal
 
 

@@ -1,0 +1,309 @@
+"""The live table in-process, through fake seats (no SSH, no terminal): whole four-seat sessions,
+privacy offer by offer, away and back, takeovers refused, stop and resume, a slow disk, and the
+intents that meet no question."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fakeseat import FakeSeat, join, play_out
+
+from mushka.actions import play
+from mushka.cards import CARDS
+from mushka.engine import Session
+from mushka.host import storage
+from mushka.host.live import LiveTable, Why
+from mushka.host.offer import Answer, Ask, Command, Offer, Page, Play, Presence, Stage
+from mushka.host.settings import TableSettings
+from mushka.host.table import TableHost, resumed, saved_table
+from mushka.house_rules import Exchange, HouseRules
+from mushka.view import SeatView
+
+NAMES = ["Anna", "Boris", "Vera", "Gleb"]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path
+
+
+def knowable(view: SeatView) -> frozenset[str]:
+    """The cards `view`'s seat may know now: its hand, and every card its events show it."""
+    known = {card.code for card in view.hand}
+    for event in view.events:
+        for name in ("card", "cards"):
+            value = getattr(event, name, None)
+            for card in value if isinstance(value, tuple) else (value,):
+                if isinstance(card, int):
+                    known.add(CARDS[card].code)
+                elif card is not None and hasattr(card, "code"):
+                    known.add(card.code)
+    return frozenset(known)
+
+
+def cards_in(offer: Offer) -> set[str]:
+    """Every card named anywhere in `offer` (its view's hand and events, its moves, its
+    question, its coach's answer)."""
+    text = repr(offer)
+    codes = set(re.findall(r"Card\('(\w+)'\)", text))
+    codes |= {CARDS[int(n)].code for n in re.findall(r"card=(\d+)", text)}
+    return codes
+
+
+def run(scenario: Any) -> None:
+    asyncio.run(scenario())
+
+
+def test_four_fake_seats_play_a_whole_session_each_offered_only_his_own_cards(home: Path) -> None:
+    record = home / "game.json"
+
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, record_path=str(record))
+        over = asyncio.Event()
+        table = LiveTable(HouseRules(deals=2), settings, seed=7, on_over=over.set)
+        seats = [join(table, name) for name in NAMES]
+        moves = await play_out(table, seats)
+        assert moves > 40 and over.is_set() and table.report is not None and table.report.ok
+        for seat in seats:
+            assert seat.farewell is not None and seat.farewell.why is Why.FINISHED
+        for place, seat in enumerate(seats):
+            drawn = [o for o in seat.offers if o.view is not None]
+            assert drawn and all(o.seat == place and o.view.seat == place for o in drawn)
+            for offered in drawn:
+                assert offered.view is not None
+                leaked = cards_in(offered) - knowable(offered.view)
+                assert not leaked, (place, sorted(leaked))
+        await table.closed()
+
+    run(scenario)
+    assert json.loads(record.read_text(encoding="utf-8"))["format"] == "mushka-record"
+    assert not storage.save_path().exists()  # finished: the save is gone, the history has it
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_two_people_and_two_computers_every_exchange_rule(home: Path, seed: int) -> None:
+    async def scenario() -> None:
+        exchange = [Exchange.MODERN, Exchange.OLD][seed % 2]
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 3: "random"}, undo=True)
+        table = LiveTable(HouseRules(deals=2, exchange=exchange), settings, seed=seed)
+        seats = [join(table, "Anna"), join(table, "Vera")]
+        assert await play_out(table, seats) > 10
+        for seat in seats:
+            for offered in seat.offers:
+                if offered.view is not None:
+                    assert not cards_in(offered) - knowable(offered.view)
+        await table.closed()
+
+    run(scenario)
+
+
+def test_the_lobby_fills_then_starts_and_a_leaver_frees_a_seat_before_the_start() -> None:
+    async def scenario() -> None:
+        table = LiveTable(HouseRules(), TableSettings(bot_delay=0, bots={3: "basic"}), seed=7)
+        anna = join(table, "Anna")
+        await table.idle()
+        assert anna.shown.stage is Stage.LOBBY and anna.shown.view is None
+        boris = join(table, "Boris")
+        await table.idle()
+        assert [p.presence for p in anna.shown.places] == [
+            Presence.HERE,
+            Presence.HERE,
+            Presence.FREE,
+            Presence.COMPUTER,
+        ]
+        boris.act(Command.LEAVE)  # the leave question is drawn in the lobby too
+        await table.idle()
+        assert boris.shown.question is not None and boris.shown.question.ask is Ask.LEAVE
+        boris.act(Answer(True))
+        await table.idle()
+        assert boris.farewell is not None and boris.farewell.why is Why.LEFT
+        assert anna.shown.places[1].presence is Presence.FREE
+        assert "Boris left the table." in anna.shown.news
+        vera, gleb = join(table, "Vera"), join(table, "Gleb")
+        await table.idle()
+        assert table.host is not None and anna.shown.stage is Stage.PLAY
+        assert table.host.players == ("Anna", "Vera", "Gleb", "Bot 4 (basic)")
+        assert all(s.shown.view is not None for s in (anna, vera, gleb))
+        table.stop()
+        await table.closed()
+
+    run(scenario)
+
+
+def test_away_and_back_the_table_waits_and_says_so(home: Path) -> None:
+    async def scenario() -> None:
+        table = LiveTable(HouseRules(), TableSettings(bot_delay=0), seed=7)
+        seats = {name: join(table, name) for name in NAMES}
+        await table.idle()
+        host = table.host
+        assert host is not None
+        turn = host.pending()
+        assert turn is not None
+        mover = seats[NAMES[turn.seat]]
+        mover.table.left(mover)  # his connection drops
+        await table.idle()
+        other = seats[NAMES[(turn.seat + 1) % 4]]
+        assert turn.seat in other.shown.away
+        assert other.shown.notice is not None and f"{NAMES[turn.seat]} is away." in (
+            other.shown.notice.text
+        )
+        assert other.shown.waiting is not None
+        assert other.shown.waiting.text == f"Waiting for {NAMES[turn.seat]} to come back…"
+        assert other.shown.view is not None
+        other.act(Play(play(other.shown.view.hand[0])))  # not his turn: told whom the table awaits
+        await table.idle()
+        assert other.shown.notice is not None
+        assert other.shown.notice.text == f"Waiting for {NAMES[turn.seat]} to come back…"
+        back = join(table, NAMES[turn.seat], address="127.0.0.9")
+        await table.idle()
+        assert back.shown.my_turn and back.shown.seat == turn.seat
+        assert "is back (from 127.0.0.9)." in other.shown.news[-1]
+        assert not other.shown.away
+        table.stop()
+        await table.closed()
+        assert back.farewell is not None and back.farewell.why is Why.STOPPED
+
+    run(scenario)
+
+
+def test_a_live_seat_cannot_be_taken_over_nor_joined_by_a_look_alike_name() -> None:
+    async def scenario() -> None:
+        table = LiveTable(HouseRules(), TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"}))
+        join(table, "Anna")
+        impostor = FakeSeat(table, "Anna")
+        refusal = table.admit(impostor)
+        assert refusal is not None and "cannot be taken over" in refusal
+        assert table.admit(FakeSeat(table, "anna")) is not None  # alike but for case
+        assert table.admit(FakeSeat(table, "Бот")) is None  # a new name may sit down
+        ru = FakeSeat(table, "Anna", lang="ru")
+        refused = table.admit(ru)
+        assert refused is not None and "Anna" in refused and "cannot" not in refused
+        table.stop()
+        await table.closed()
+
+    run(scenario)
+
+
+def test_the_host_stops_the_table_and_a_resumed_table_seats_its_players_by_name(
+    home: Path,
+) -> None:
+    async def first() -> None:
+        table = LiveTable(HouseRules(deals=1), TableSettings(bot_delay=0, bots={3: "basic"}))
+        seats = [join(table, name) for name in NAMES[:3]]
+        moves = 0
+
+        def few(offer: Offer) -> Any:
+            nonlocal moves
+            moves += 1
+            if moves == 6:
+                table.stop()
+            return offer.moves[0]
+
+        stopped = asyncio.Event()
+        await play_out(table, seats, few, over=stopped)
+        assert all(s.farewell is not None and s.farewell.why is Why.STOPPED for s in seats)
+        await table.closed()
+        assert table.host is not None and table.host.stop().saved
+
+    run(first)
+    saved = storage.load_game(check=saved_table)
+    assert saved is not None
+
+    async def second() -> None:
+        host = resumed(saved)
+        events = sum(len(deal) for deal in host.public_events())
+        table = LiveTable(HouseRules(deals=1), host.settings, host=host)
+        assert table.admit(FakeSeat(table, "Gleb")) is not None  # not a player of this table
+        seats = [join(table, name) for name in NAMES[:3]]
+        await table.idle()
+        assert sum(len(deal) for deal in host.public_events()) == events  # as it was left
+        assert await play_out(table, seats) > 5
+        assert all(s.farewell is not None and s.farewell.why is Why.FINISHED for s in seats)
+        await table.closed()
+
+    run(second)
+
+
+def test_a_slow_disk_never_blocks_the_loop_and_no_seat_sees_a_move_before_it_is_saved(
+    home: Path,
+) -> None:
+    """A save held on its disk: the loop goes on (timers fire, a newcomer is admitted), the move
+    is drawn on no seat until its save is done, and then on every seat."""
+    gate = threading.Event()
+    saving = threading.Event()
+    saved_events: list[int] = []
+
+    def slow_save(session: Session, ui: dict[str, Any]) -> None:
+        saving.set()
+        gate.wait(10)
+        saved_events.append(sum(len(deal.events) for deal in session.deals))
+
+    def make_host(session: Session, settings: TableSettings) -> TableHost:
+        return TableHost(session, settings, save=slow_save)
+
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0)
+        table = LiveTable(HouseRules(), settings, seed=7, make_host=make_host)
+        seats = [join(table, name) for name in NAMES]
+        gate.set()
+        await table.idle()
+        gate.clear()
+        saving.clear()
+        host = table.host
+        assert host is not None
+        mover = next(s for s in seats if s.shown.my_turn)
+        drawn = [len(s.offers) for s in seats]
+        mover.act(Play(mover.shown.moves[0].action))
+        while not saving.is_set():
+            await asyncio.sleep(0.001)
+        ticks = 0
+        for _ in range(20):  # the loop turns while the disk holds the save
+            await asyncio.sleep(0.005)
+            ticks += 1
+        assert ticks == 20
+        assert [len(s.offers) for s in seats] == drawn  # nobody is shown the unsaved move
+        gate.set()
+        await table.idle()
+        assert all(len(s.offers) > n for s, n in zip(seats, drawn, strict=True))
+        for seat in seats:
+            view = seat.shown.view
+            assert view is not None and sum(1 for _ in view.events) <= saved_events[-1]
+        table.stop()
+        await table.closed()
+
+    run(scenario)
+
+
+def test_page_turns_answers_and_commands_each_meet_their_own_screen() -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"})
+        table = LiveTable(HouseRules(), settings, seed=7)
+        anna = join(table, "Anna")
+        await table.idle()
+        anna.act(Answer(True))  # no question is open: nothing happens
+        anna.act(Page.NEXT)  # no overlay is open: nothing happens
+        await table.idle()
+        assert anna.shown.overlay is None and anna.farewell is None
+        anna.act(Command.HELP)
+        anna.act(Page.NEXT)
+        await table.idle()
+        assert anna.shown.overlay is not None and anna.shown.page == 1
+        anna.act(Page.BACK)
+        await table.idle()
+        assert anna.shown.overlay is None and anna.shown.page == 0
+        anna.act(Command.HINT)  # no hints at this table
+        await table.idle()
+        assert anna.shown.notice is not None and "Hints are off" in anna.shown.notice.text
+        assert Command.HINT not in anna.shown.commands and Command.UNDO not in anna.shown.commands
+        table.stop()
+        await table.closed()
+
+    run(scenario)
