@@ -100,5 +100,8 @@ async def play_out(
             await seat.until(lambda s: s.shown.question is not None, "the pass question")
             seat.act(Answer(True))
         moves += 1
-        await seat.until(lambda s: len(s.offers) > before or s.farewell is not None, "a redraw")
+        await seat.until(
+            lambda s, n=before: len(s.offers) > n or s.farewell is not None,  # type: ignore[misc]
+            "a redraw",
+        )
     return moves
