@@ -307,3 +307,25 @@ def test_page_turns_answers_and_commands_each_meet_their_own_screen() -> None:
         await table.closed()
 
     run(scenario)
+
+
+def test_the_seat_s_secret_takes_the_seat_back_even_from_a_live_connection() -> None:
+    async def scenario() -> None:
+        table = LiveTable(HouseRules(), TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"}))
+        anna, boris = join(table, "Anna"), join(table, "Boris")
+        await table.idle()
+        secret = table.secret(anna)
+        assert secret != table.secret(boris) and len(secret) >= 16
+        assert table.admit(FakeSeat(table, "Anna"), "not the secret") is not None
+        assert table.admit(FakeSeat(table, "Anna"), table.secret(boris)) is not None
+        again = FakeSeat(table, "Anna", address="127.0.0.7")
+        assert table.admit(again, secret) is None
+        table.joined(again)
+        await table.idle()
+        assert anna.farewell is not None and anna.farewell.why is Why.TAKEN_OVER
+        assert again.shown.seat == 0 and table.places[0].link is again
+        assert not boris.shown.away  # she never left the table
+        table.stop()
+        await table.closed()
+
+    run(scenario)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
+import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -69,6 +71,7 @@ class Why(StrEnum):
     FAILED = "failed"  # the table stopped on an unexpected error (the game is saved)
     FINISHED = "finished"  # the session is over: the final sheet is the last word
     BROKEN = "broken"  # this seat's own connection failed the table
+    TAKEN_OVER = "taken over"  # the same player sat down again from another connection
 
 
 FAREWELLS = {
@@ -78,6 +81,7 @@ FAREWELLS = {
     Why.FAILED: Wording("The table stopped on an unexpected error; it is saved."),
     Why.FINISHED: Wording("The session is over."),
     Why.BROKEN: Wording("the table failed: this connection is closed"),
+    Why.TAKEN_OVER: Wording("Your seat was taken up from another connection."),
 }
 
 
@@ -130,6 +134,7 @@ class Place:
     computer: str | None = None  # the computer player's strategy
     link: Link | None = None
     address: str = ""  # where he last came from
+    secret: str | None = None  # proves a return: given to his first connection (see `secret`)
 
     @property
     def away(self) -> bool:
@@ -243,13 +248,22 @@ class LiveTable:
     def _human_places(self) -> list[Place]:
         return [p for p in self.places if p.computer is None]
 
-    def admit(self, link: Link) -> str | None:
-        """None to welcome `link`, or one line in its language saying why not."""
+    def admit(self, link: Link, secret: str | None = None) -> str | None:
+        """None to welcome `link`, or one line in its language saying why not. `secret`, the
+        seat's own (see `secret`), proves a return: with it a player takes his seat back even
+        from a connection that still holds it (his phone that slept, a second device)."""
         with speaking(link.lang):
-            refusal = self._admission(link.name)
+            refusal = self._admission(link.name, secret)
             return None if refusal is None else say(refusal)
 
-    def _admission(self, name: str) -> Wording | MushkaError | None:
+    def secret(self, link: Link) -> str:
+        """The secret of `link`'s seat, for its connection to keep (or show its player once):
+        whoever brings it back sits down in that seat again with no questions."""
+        place = self.places[self.seats[link].place]
+        assert place.secret is not None
+        return place.secret
+
+    def _admission(self, name: str, secret: str | None = None) -> Wording | MushkaError | None:
         problem = name_problem(name)
         if problem is not None:
             return problem
@@ -259,7 +273,12 @@ class LiveTable:
             (p for p in self._human_places() if p.name is not None and p.name == name), None
         )
         if known is not None:
-            if known.link is not None:
+            proven = (
+                secret is not None
+                and known.secret is not None
+                and hmac.compare_digest(secret.encode(), known.secret.encode())
+            )
+            if known.link is not None and not proven:
                 return Wording(
                     "{name} is already at the table; a seat in play cannot be taken over",
                     name=name,
@@ -281,7 +300,10 @@ class LiveTable:
             place = next(p for p in self._human_places() if p.name is None)
             place.name = link.name
         back = place.address != "" and self.host is not None
+        taken = place.link  # a return proven by the seat's secret: the old connection goes
         place.link, place.address = link, link.address
+        if place.secret is None:
+            place.secret = secrets.token_urlsafe(16)
         name = printable(place.name or "")
         self.seats[link] = _Seat(link, place.index)
         if back:
@@ -289,6 +311,8 @@ class LiveTable:
         else:
             self._tell(Wording("{name} sits down at the table.", name=name))
         self.seats[link].screen.news_seen = len(self.news)
+        if taken is not None:
+            taken.close(Farewell(Why.TAKEN_OVER))
         if self.host is None and all(p.name is not None for p in self._human_places()):
             self._later(None, self._start)
         else:
@@ -302,8 +326,9 @@ class LiveTable:
         if seat.coach is not None:
             seat.coach.cancel()
         place = self.places[seat.place]
-        if place.link is link:
-            place.link = None
+        if place.link is not link:
+            return  # taken over: the player sits there still, from his new connection
+        place.link = None
         if self.finished:
             return
         if self.host is None and place.name not in self.reserved:
