@@ -19,7 +19,7 @@ from mushka.cards import CARDS
 from mushka.engine import Session
 from mushka.host import storage
 from mushka.host.live import LiveTable, Why
-from mushka.host.offer import Answer, Ask, Command, Offer, Page, Play, Presence, Stage
+from mushka.host.offer import Answer, Ask, Command, Offer, Page, Play, Presence, Speak, Stage
 from mushka.host.settings import TableSettings
 from mushka.host.table import TableHost, resumed, saved_table
 from mushka.house_rules import Exchange, HouseRules
@@ -124,7 +124,7 @@ def test_the_lobby_fills_then_starts_and_a_leaver_frees_a_seat_before_the_start(
         assert boris.shown.question is not None and boris.shown.question.ask is Ask.LEAVE
         boris.act(Answer(True))
         await table.idle()
-        assert boris.farewell is not None and boris.farewell.why is Why.LEFT
+        assert boris.farewell is not None and boris.farewell.why is Why.FREED
         assert anna.shown.places[1].presence is Presence.FREE
         assert "Boris left the table." in anna.shown.news
         vera, gleb = join(table, "Vera"), join(table, "Gleb")
@@ -152,8 +152,9 @@ def test_away_and_back_the_table_waits_and_says_so(home: Path) -> None:
         await table.idle()
         other = seats[NAMES[(turn.seat + 1) % 4]]
         assert turn.seat in other.shown.away
-        assert other.shown.notice is not None and f"{NAMES[turn.seat]} is away." in (
-            other.shown.notice.text
+        assert (
+            other.shown.notice is not None
+            and f"{NAMES[turn.seat]} is away: the connection dropped." in (other.shown.notice.text)
         )
         assert other.shown.waiting is not None
         assert other.shown.waiting.text == f"Waiting for {NAMES[turn.seat]} to come back…"
@@ -325,6 +326,121 @@ def test_the_seat_s_secret_takes_the_seat_back_even_from_a_live_connection() -> 
         assert anna.farewell is not None and anna.farewell.why is Why.TAKEN_OVER
         assert again.shown.seat == 0 and table.places[0].link is again
         assert not boris.shown.away  # she never left the table
+        table.stop()
+        await table.closed()
+
+    run(scenario)
+
+
+def test_kept_names_start_the_session_only_once_each_has_come() -> None:
+    async def scenario() -> None:
+        table = LiveTable(
+            HouseRules(), TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"}),
+            reserved=["Anna", "Boris"],
+        )  # fmt: skip
+        anna = join(table, "Anna")
+        await table.idle()
+        assert table.host is None and anna.shown.stage is Stage.LOBBY
+        assert anna.shown.places[1].presence is Presence.AWAITED
+        assert anna.shown.waiting is not None and "everyone" in anna.shown.waiting.text
+        join(table, "Boris")
+        await table.idle()
+        assert table.host is not None
+        table.stop()
+        await table.closed()
+
+    run(scenario)
+
+
+def test_the_host_hands_an_away_seat_to_a_computer_and_the_player_takes_it_back(
+    home: Path,
+) -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"})
+        table = LiveTable(HouseRules(deals=1), settings, seed=5, stand_in="basic")
+        anna, boris = join(table, "Anna"), join(table, "Boris")
+        await table.idle()
+        assert table.hand_over(1) is not None  # Boris is here: not his seat
+        boris.act(Command.LEAVE)
+        boris.act(Answer(True))
+        await table.idle()
+        assert boris.farewell is not None and boris.farewell.why is Why.LEFT
+        assert "Boris is away: left the table for now, the seat waits." in anna.shown.news
+        assert table.hand_over(1) is None
+        host = table.host
+        assert host is not None
+        # Anna plays on: Boris's turns are the computer's now, the table never waits for him
+        for _ in range(6):
+            await anna.until(lambda s: s.shown.my_turn, "Anna's turn")
+            before = sum(len(d) for d in host.public_events())
+            anna.act(Play(anna.shown.moves[-1].action))
+            if anna.shown.moves[-1].asks:
+                await anna.until(lambda s: s.shown.question is not None, "the question")
+                anna.act(Answer(True))
+            await anna.until(
+                lambda s, n=before: sum(len(d) for d in host.public_events()) > n + 1,  # type: ignore[misc]
+                "the table to play on",
+            )
+        assert host.stood_in(1) and anna.shown.places[1].presence is Presence.STAND_IN
+        assert any("plays for Boris until Boris is back" in n for n in anna.shown.news)
+        back = join(table, "Boris")
+        await table.idle()
+        assert not host.stood_in(1)
+        assert anna.shown.places[1].presence.value == "here"
+        assert any("Boris is back at the table" in n for n in back.shown.news)
+        kinds = [note.kind.value for note in host.log().notes]
+        assert kinds.count("stand-in") == 1 and kinds.count("stand-down") == 1
+        table.stop()
+        await table.closed()
+
+    run(scenario)
+
+
+def test_a_deal_s_result_stays_on_each_seat_until_it_acts_again(home: Path) -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"})
+        table = LiveTable(HouseRules(deals=2), settings, seed=4)
+        anna = join(table, "Anna")
+        host = None
+        while host is None or not any(type(e).__name__ == "End" for e in host.public_events()[0]):
+            await table.idle()
+            host = table.host
+            if anna.offers and anna.shown.my_turn:
+                anna.act(Play(anna.shown.moves[0].action))
+                if anna.shown.moves[0].asks:
+                    await anna.until(lambda s: s.shown.question is not None, "the question")
+                    anna.act(Answer(True))
+            await asyncio.sleep(0.005)
+        await table.idle()
+        result = anna.shown.result
+        assert result is not None and result.summary.number == 1
+        # after the first deal, each total is that deal's net, and the kitty holds what they lost
+        assert result.totals == tuple(a.net for a in result.summary.accounts)
+        assert -sum(result.totals) > 0
+        await anna.until(lambda s: s.shown.my_turn, "Anna's first decision of deal 2")
+        assert anna.shown.result is not None  # still there at her decision
+        anna.act(Play(anna.shown.moves[0].action))
+        await table.idle()
+        assert anna.shown.result is None
+        table.stop()
+        await table.closed()
+
+    run(scenario)
+
+
+def test_a_seat_chooses_its_language_and_keeps_it_when_it_comes_back() -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"})
+        table = LiveTable(HouseRules(), settings)
+        anna, boris = join(table, "Anna"), join(table, "Boris")
+        await table.idle()
+        boris.act(Speak("ru"))
+        await table.idle()
+        assert boris.shown.lang == "ru" and anna.shown.lang == "en"
+        table.left(boris)
+        again = join(table, "Boris")  # his connection says English: his choice stands
+        await table.idle()
+        assert again.shown.lang == "ru"
         table.stop()
         await table.closed()
 

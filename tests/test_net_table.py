@@ -241,6 +241,7 @@ def test_a_drop_mid_trick_shows_away_waits_and_the_rejoin_redraws_the_seat(home:
             nxt = host.pending()
             assert nxt is not None
             name = NAMES[nxt.seat]
+            await players[nxt.seat].wait_for("Your move [")  # his screen as it stands now
             before = players[nxt.seat].screen_text()
             await players[nxt.seat].close()
             other = players[(nxt.seat + 1) % 4]

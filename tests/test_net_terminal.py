@@ -44,7 +44,10 @@ def test_locale_values_must_look_like_locales() -> None:
 
 def test_the_language_is_the_clients_locale_else_the_hosts() -> None:
     assert language({"LANG": "ru_RU.UTF-8"}, "en") == "ru"
-    assert language({"LANG": "ru_RU.UTF-8", "LC_ALL": "C"}, "ru") == "en"
+    # the POSIX locale is no preference (phone apps, Windows' ssh): the host's language
+    assert language({"LANG": "ru_RU.UTF-8", "LC_ALL": "C"}, "ru") == "ru"
+    assert language({"LANG": "C.UTF-8"}, "ru") == "ru" and language({"LANG": "POSIX"}, "en") == "en"
+    assert language({"LANG": "en_US.UTF-8"}, "ru") == "en"
     assert language({"LC_MESSAGES": "ru_RU.UTF-8", "LANG": "en_GB.UTF-8"}, "en") == "ru"
     assert language({}, "ru") == "ru" and language({"LC_CTYPE": "C"}, "ru") == "ru"
 

@@ -42,11 +42,13 @@ from mushka.host.offer import (
     Question,
     Said,
     Screen,
+    Speak,
     Stage,
     Standing,
     TableKind,
     Tone,
     Unreadable,
+    ended_deals,
     offer,
     pass_question,
     waiting_words,
@@ -65,7 +67,8 @@ T = TypeVar("T")
 class Why(StrEnum):
     """Why a seat's connection is closed."""
 
-    LEFT = "left"  # the player left (q and yes, Ctrl-D)
+    LEFT = "left"  # the player left (q and yes, Ctrl-D): his seat waits for him
+    FREED = "freed"  # he left before the session began: his seat is free again
     STOPPED = "stopped"  # the host stopped the table: it continues with `--resume`
     CLOSED = "closed"  # the host closed the table before its session began
     FAILED = "failed"  # the table stopped on an unexpected error (the game is saved)
@@ -76,6 +79,7 @@ class Why(StrEnum):
 
 FAREWELLS = {
     Why.LEFT: Wording("You left the table; join again to take your seat back."),
+    Why.FREED: Wording("You left the table before the session began; your seat is free again."),
     Why.STOPPED: Wording("The host stopped the table. Join again when the host continues it."),
     Why.CLOSED: Wording("The host closed the table."),
     Why.FAILED: Wording("The table stopped on an unexpected error; it is saved."),
@@ -135,6 +139,9 @@ class Place:
     link: Link | None = None
     address: str = ""  # where he last came from
     secret: str | None = None  # proves a return: given to his first connection (see `secret`)
+    lang: str | None = None  # the language he chose at this table (kept when he comes back)
+    leaving: bool = False  # he is leaving on purpose (not a dropped connection)
+    stand_in: str | None = None  # the strategy of the computer player playing for him meanwhile
 
     @property
     def away(self) -> bool:
@@ -147,6 +154,8 @@ class Place:
             return PlaceInfo("", Presence.FREE)
         if self.link is not None:
             return PlaceInfo(self.name, Presence.HERE, self.link.via)
+        if self.stand_in is not None:
+            return PlaceInfo(self.name, Presence.STAND_IN)
         return PlaceInfo(self.name, Presence.AWAY if self.address else Presence.AWAITED)
 
 
@@ -174,12 +183,17 @@ class LiveTable:
         on_over: Callable[[], None] = lambda: None,
         make_host: Callable[[Session, TableSettings], TableHost] | None = None,
         workers: Executor | None = None,
+        make_secret: Callable[[], str] = lambda: secrets.token_urlsafe(16),
+        stand_in: str = "strong",
     ) -> None:
         """A new table (its seats filled as players join, `reserved` names first), or a saved
         one (`host`, its seats taken back by name). `on_over` is told when the session has
         ended (finished, or stopped by a failure). Computer players and the coach think in
-        `workers` (a process pool keeps their search off the loop; None: the loop's threads)."""
+        `workers` (a process pool keeps their search off the loop; None: the loop's threads).
+        `make_secret` makes a seat's secret; `stand_in` is the strategy of a computer player
+        the host lets play for an away seat."""
         self.workers = workers
+        self.make_secret, self.stand_in_strategy = make_secret, stand_in
         self.rules, self.settings, self.seed = rules, settings, seed
         self.host = host
         self.on_over = on_over
@@ -237,7 +251,17 @@ class LiveTable:
     def offer(self, link: Link) -> Offer:
         """What `link`'s seat is offered now, in its language (call it from `changed`)."""
         seat = self.seats[link]
-        return offer(self.host, seat.place, seat.screen, self.standing(), link.lang)
+        place = self.places[seat.place]
+        return offer(
+            self.host, seat.place, seat.screen, self.standing(), self.lang_of(link), place.secret
+        )
+
+    def lang_of(self, link: Link) -> str:
+        """The language `link`'s seat speaks: its player's choice at this table, else his
+        connection's."""
+        seat = self.seats.get(link)
+        chosen = self.places[seat.place].lang if seat is not None else None
+        return chosen or link.lang
 
     def place_of(self, link: Link) -> int | None:
         seat = self.seats.get(link)
@@ -303,7 +327,8 @@ class LiveTable:
         taken = place.link  # a return proven by the seat's secret: the old connection goes
         place.link, place.address = link, link.address
         if place.secret is None:
-            place.secret = secrets.token_urlsafe(16)
+            place.secret = self.make_secret()
+        place.leaving = False
         name = printable(place.name or "")
         self.seats[link] = _Seat(link, place.index)
         if back:
@@ -313,8 +338,10 @@ class LiveTable:
         self.seats[link].screen.news_seen = len(self.news)
         if taken is not None:
             taken.close(Farewell(Why.TAKEN_OVER))
-        if self.host is None and all(p.name is not None for p in self._human_places()):
-            self._later(None, self._start)
+        if self.host is None and all(p.link is not None for p in self._human_places()):
+            self._later(None, self._start)  # every seat taken, kept ones by their own players
+        elif place.stand_in is not None:
+            self._later(None, lambda: self._stand_down(place))
         else:
             self._later(None, lambda: None)
 
@@ -331,17 +358,57 @@ class LiveTable:
         place.link = None
         if self.finished:
             return
+        name = printable(place.name or "")
         if self.host is None and place.name not in self.reserved:
-            self._tell(Wording("{name} left the table.", name=printable(place.name or "")))
-            place.name, place.address = None, ""
+            self._tell(Wording("{name} left the table.", name=name))
+            place.name, place.address, place.secret, place.lang = None, "", None, None
+        elif place.leaving:
+            self._tell(
+                Wording("{name} is away: left the table for now, the seat waits.", name=name)
+            )
         else:
-            self._tell(Wording("{name} is away.", name=printable(place.name or "")))
+            self._tell(Wording("{name} is away: the connection dropped.", name=name))
         self._later(None, lambda: None)
 
     def leave(self, link: Link) -> None:
-        """The seat leaves at once (Ctrl-D), as a hang-up would: its place waits for it."""
-        if link in self.seats:
-            link.close(Farewell(Why.LEFT))
+        """The seat leaves at once (Ctrl-D), as a hang-up would: its place waits for it (before
+        the session begins, a seat not kept for its name is free again)."""
+        seat = self.seats.get(link)
+        if seat is None:
+            return
+        place = self.places[seat.place]
+        place.leaving = True
+        freed = self.host is None and place.name not in self.reserved
+        link.close(Farewell(Why.FREED if freed else Why.LEFT))
+
+    def hand_over(self, seat: int) -> str | None:
+        """The host lets a computer player play for the away person in `seat` (until he comes
+        back), or gives the seat back to him; None, or why not (in the language spoken now)."""
+        place = self.places[seat]
+        if self.host is None or self.finished or self.stopping:
+            return say(Wording("The session has not started."))
+        if place.stand_in is not None:
+            if place.link is None:  # he is not back: the computer player goes on
+                return say(Wording("{name} is not back yet.", name=printable(place.name or "")))
+            return None
+        if place.computer is not None or place.link is not None:
+            return say(Wording("Only an away player's seat can be handed to a computer player."))
+        place.stand_in = self.stand_in_strategy
+        host = self.host
+
+        async def hand() -> None:
+            self._after(await self._on_disk(host.stand_in, seat, self.stand_in_strategy))
+
+        self._later(None, hand)
+        return None
+
+    async def _stand_down(self, place: Place) -> None:
+        host = self.host
+        place.stand_in = None
+        if host is not None and host.stood_in(place.index):
+            if self.thinking is not None:
+                self.thinking.cancel()  # it thought for the computer player, who is gone
+            self._after(await self._on_disk(host.stand_down, place.index))
 
     async def _start(self) -> None:
         names = [
@@ -377,6 +444,11 @@ class LiveTable:
         screen = seat.screen
         screen.notice = None
         screen.news_seen = len(self.news)
+        if self.host is not None:  # whatever he does, he has seen the last deal's result
+            screen.results_seen = len(ended_deals(self.host))
+        if isinstance(intent, Speak):
+            self.places[seat.place].lang = intent.lang
+            return
         if screen.question is not None:
             await self._answer(seat, screen.question, intent)
             return
@@ -396,7 +468,7 @@ class LiveTable:
                 await self._command(seat, intent)
             case Play(action=action):
                 await self._play(seat, action)
-            case Answer() | Page():
+            case Answer() | Page() | Speak():
                 pass  # no question, no overlay: an answer to a screen that is gone
             case _:
                 assert_never(intent)
@@ -408,7 +480,7 @@ class LiveTable:
         match question.ask:
             case Ask.LEAVE:
                 if yes:
-                    seat.link.close(Farewell(Why.LEFT))
+                    self.leave(seat.link)
             case Ask.PASS:
                 if yes:
                     await self._submit(seat, PASS)

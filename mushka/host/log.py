@@ -10,6 +10,7 @@ from typing import Any, Final, TypeGuard, assert_never
 
 from mushka.cards import CARDS, DECK_SIZE, Card
 from mushka.errors import MushkaError
+from mushka.players.strategies import STRATEGY_NAMES
 from mushka.wording import Wording
 
 MAX_NOTES: Final = 1_000  # a save holding more is not one this table wrote
@@ -27,6 +28,13 @@ class NoteKind(StrEnum):
     TAKE_BACK = "take-back"  # a seat took its move back
     SAVE_FAILED = "save-failed"  # the save could not be written; moves kept in memory
     SAVED_AGAIN = "saved-again"  # the save works again
+    STAND_IN = "stand-in"  # a computer player plays for an away seat, until its player is back
+    STAND_DOWN = "stand-down"  # ... and the player is back
+
+
+SEATED: Final = frozenset(
+    {NoteKind.COACH, NoteKind.TAKE_BACK, NoteKind.STAND_IN, NoteKind.STAND_DOWN}
+)
 
 
 class Moved(StrEnum):
@@ -51,6 +59,7 @@ class Note:
     target: str = ""  # where the save could not be written
     problem: str = ""  # why not
     count: int = 0  # how many moves are kept only in memory
+    strategy: str = ""  # the computer player standing in
 
     @property
     def alarming(self) -> bool:
@@ -79,6 +88,17 @@ class Note:
                 )
             case NoteKind.SAVED_AGAIN:
                 return Wording("The game is saved again, up to the last move.")
+            case NoteKind.STAND_IN:
+                return Wording(
+                    "A computer player ({strategy}) plays for {name} until {name} is back.",
+                    name=names[self.seat or 0],
+                    strategy=self.strategy,
+                )
+            case NoteKind.STAND_DOWN:
+                return Wording(
+                    "{name} is back at the table: the computer player stands down.",
+                    name=names[self.seat or 0],
+                )
             case _:
                 assert_never(self.kind)
 
@@ -107,6 +127,8 @@ class Note:
             data["moved"] = self.moved.value
         if self.kind is NoteKind.SAVE_FAILED:
             data.update(target=self.target, problem=self.problem, count=self.count)
+        if self.kind is NoteKind.STAND_IN:
+            data["strategy"] = self.strategy
         return data
 
     @classmethod
@@ -128,7 +150,7 @@ class Note:
         seat, card = data.get("seat"), data.get("card")
         if seat is not None and not (_whole(seat) and 0 <= seat < 4):
             raise LogError(Wording("a log note must name a seat 0 to 3"))
-        if seat is None and kind in (NoteKind.COACH, NoteKind.TAKE_BACK):
+        if seat is None and kind in SEATED:
             raise LogError(Wording("a log note must name a seat 0 to 3"))
         if card is not None and not (_whole(card) and 0 <= card < DECK_SIZE):
             raise LogError(Wording("a log note's card must be 0 to 31"))
@@ -136,7 +158,10 @@ class Note:
         count = data.get("count", 0)
         if not (_text(target) and _text(problem) and _whole(count) and 0 <= count <= 10**6):
             raise LogError(Wording("a log note's save problem must be short text and a count"))
-        return cls(deal, at, kind, seat, card, moved, target, problem, count)
+        strategy = data.get("strategy", "")
+        if strategy != "" and strategy not in STRATEGY_NAMES:
+            raise LogError(Wording("a log note's computer player is of no known strategy"))
+        return cls(deal, at, kind, seat, card, moved, target, problem, count, strategy)
 
 
 def _whole(value: object) -> TypeGuard[int]:

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Final
 
 from mushka.actions import DRAW, PASS, Action, Kind
 from mushka.cards import CARDS, Card
+from mushka.events import End
 from mushka.i18n import _, card_label, language, say, speaking
+from mushka.ledger import DealSummary, deal_summary, session_accounts
 from mushka.players.coach import Hint
 from mushka.table_options import TableOptions
 from mushka.view import SeatView
@@ -65,7 +67,14 @@ class Unreadable:
     problem: str
 
 
-Intent = Play | Command | Answer | Page | Unreadable
+@dataclass(frozen=True)
+class Speak:
+    """The seat's own choice of language (kept for its player when he comes back)."""
+
+    lang: str
+
+
+Intent = Play | Command | Answer | Page | Unreadable | Speak
 
 
 # ---------------------------------------------------------------- the offer: what a seat is shown
@@ -158,6 +167,7 @@ class Presence(StrEnum):
     AWAITED = "awaited"  # kept for a name that has not come yet
     HERE = "here"
     AWAY = "away"  # was here, gone (dropped or left): the table waits for him
+    STAND_IN = "stand-in"  # away, and a computer player plays for him until he is back
     COMPUTER = "computer"
 
 
@@ -190,6 +200,16 @@ class Screen:
     hint: Hint | None = None
     coach_thinking: bool = False
     news_seen: int = 0
+    results_seen: int = 0  # deals whose result the seat has seen (acted after)
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """A deal's public result, as a seat is shown it until it next acts: the summary, and every
+    seat's total after it."""
+
+    summary: DealSummary
+    totals: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -230,6 +250,8 @@ class Offer:
     thinking: frozenset[int] = field(default_factory=frozenset)
     coach_thinking: bool = False
     lang: str = "en"
+    result: DealResult | None = None  # the last deal's result, not yet seen by this seat
+    seat_code: str | None = None  # this seat's own code: it proves a return (see LiveTable)
 
     @property
     def my_turn(self) -> bool:
@@ -280,18 +302,43 @@ def waiting_words(stage: Stage, places: Sequence[PlaceInfo], to_act: int | None)
     name = place.name if place is not None else ""
     if place is not None and place.presence is Presence.AWAY:
         return Wording("Waiting for {name} to come back…", name=name)
+    if place is not None and place.presence is Presence.AWAITED:
+        return Wording("Waiting for {name} to join…", name=name)
+    if place is not None and place.presence is Presence.STAND_IN:
+        return Wording("Waiting for the computer player who plays for {name}…", name=name)
     return Wording("Waiting for {name}…", name=name)
 
 
 def offer(
-    host: TableHost | None, seat: int, screen: Screen, standing: Standing, lang: str | None = None
+    host: TableHost | None,
+    seat: int,
+    screen: Screen,
+    standing: Standing,
+    lang: str | None = None,
+    seat_code: str | None = None,
 ) -> Offer:
     """What `seat` is offered now, spelled in `lang` (default: the language spoken now)."""
     with speaking(lang or language()):
-        return _offer(host, seat, screen, standing)
+        return _offer(host, seat, screen, standing, seat_code)
 
 
-def _offer(host: TableHost | None, seat: int, screen: Screen, standing: Standing) -> Offer:
+def ended_deals(host: TableHost) -> list[int]:
+    """The deals that are over, in order."""
+    return [
+        i for i, deal in enumerate(host.public_events()) if any(isinstance(e, End) for e in deal)
+    ]
+
+
+def deal_result(host: TableHost, deal: int) -> DealResult:
+    """Deal `deal`'s result, and every seat's total after it."""
+    deals = host.public_events()
+    totals = tuple(a.net for a in session_accounts(deals[: deal + 1]))
+    return DealResult(deal_summary(deal + 1, deals[deal]), totals)
+
+
+def _offer(
+    host: TableHost | None, seat: int, screen: Screen, standing: Standing, seat_code: str | None
+) -> Offer:
     options, kind = standing.options, standing.kind
     stage = standing.stage if host is not None else Stage.LOBBY
     view = host.view(seat) if host is not None else None
@@ -321,6 +368,11 @@ def _offer(host: TableHost | None, seat: int, screen: Screen, standing: Standing
     if not mine and stage is not Stage.OVER:
         words = waiting_words(stage, places, to_act)
         waiting = Notice(say(words), Tone.STRONG) if words is not None else None
+    result = None
+    if host is not None and kind is TableKind.LIVE:
+        ended = ended_deals(host)
+        if screen.results_seen < len(ended) and not host.is_over:
+            result = deal_result(host, ended[-1])
     return Offer(
         seat=seat,
         stage=stage,
@@ -338,10 +390,14 @@ def _offer(host: TableHost | None, seat: int, screen: Screen, standing: Standing
         take_back=take_back,
         places=places,
         news=tuple(say(n) for n in standing.news),
-        away=frozenset(i for i, p in enumerate(places) if p.presence is Presence.AWAY),
+        away=frozenset(
+            i for i, p in enumerate(places) if p.presence in (Presence.AWAY, Presence.STAND_IN)
+        ),
         thinking=standing.thinking,
         coach_thinking=screen.coach_thinking,
         lang=language(),
+        result=result,
+        seat_code=seat_code,
     )
 
 

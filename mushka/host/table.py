@@ -217,6 +217,7 @@ class TableHost:
         self._last: LastMove | None = None
         self._pending = _Pending()
         self._changes = 0  # moves made and taken back: see `changes`
+        self._standing_in: set[int] = set()  # away seats a computer player plays for
 
     # ---------------------------------------------------------------- what anyone may read
 
@@ -359,6 +360,37 @@ class TableHost:
         with self.guard():
             self._persist(move=False)
         return functools.partial(hint, view, seed=seed)  # pickles: it may run in another process
+
+    def stand_in(self, seat: int, strategy: str) -> Outcome:
+        """A computer player of `strategy` plays for the person in `seat` (away) from now on,
+        until `stand_down`: noted for all, and no move before it may be taken back."""
+        if seat in self.bots:
+            raise TableError(Wording("a computer player already plays in that seat"))
+        self.bots[seat] = make_bot(
+            strategy, random.Random(f"{self._session.seed}:{seat}:{self._changes}")
+        )
+        self._standing_in.add(seat)
+        return self._seat_changed(self._note(NoteKind.STAND_IN, seat=seat, strategy=strategy))
+
+    def stand_down(self, seat: int) -> Outcome:
+        """The person in `seat` is back: the computer player standing in for him stops."""
+        if seat not in self._standing_in:
+            raise TableError(Wording("no computer player stands in for that seat"))
+        del self.bots[seat]
+        self._standing_in.discard(seat)
+        return self._seat_changed(self._note(NoteKind.STAND_DOWN, seat=seat))
+
+    def stood_in(self, seat: int) -> bool:
+        """Whether a computer player stands in for the person in `seat`."""
+        return seat in self._standing_in
+
+    def _seat_changed(self, note: Note) -> Outcome:
+        self._changes += 1  # a decision thought out for the seat's other player is not played
+        self._last = None
+        self._add(note)
+        with self.guard():
+            self._persist(move=False)
+        return self._done(self._forced_moves())
 
     def take_news(self) -> Outcome:
         """The notes added outside a move (the coach asked for) since the last Outcome."""

@@ -44,14 +44,14 @@ class SshSeat:
     def changed(self) -> None:
         if self.seat.closed:
             return
-        with speaking(self.lang):
+        with speaking(self.table.lang_of(self)):
             offer = self.table.offer(self)
             frame = seat_frame(offer, self.table.host, self.terminal())
         self.shown, self.pages = offer, frame.pages
         self.seat.draw(frame.text, frame.prompt)
 
     def close(self, farewell: Farewell) -> None:
-        with speaking(self.lang):
+        with speaking(self.shown.lang if self.shown is not None else self.lang):
             host = self.table.host
             if farewell.why is Why.FINISHED and host is not None:
                 self.seat.line(plain(sheet(host, Look(self.seat.ascii)), self.seat.width))
@@ -64,7 +64,7 @@ class SshSeat:
         if self.shown is None:
             return  # nothing drawn yet: nothing to answer
         intent: Intent
-        with speaking(self.lang):
+        with speaking(self.shown.lang):
             if cut:
                 intent = Unreadable(_("That was too long to be a move: type it again."))
             else:

@@ -81,8 +81,11 @@ def terminal_size(width: int, height: int) -> tuple[int, int]:
 
 
 def language(env: Mapping[str, str], default: str) -> str:
-    """The language to speak to this client: its locale's (Russian or English), else `default`."""
-    if not any(env.get(name) for name in ("LC_ALL", "LC_MESSAGES", "LANG")):
+    """The language to speak to this client: its locale's (Russian or English), else `default`.
+    The POSIX locale (C, C.UTF-8, POSIX), which phone apps and many servers send for none in
+    particular, is no preference: the host's language."""
+    chosen = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(name)), "")
+    if chosen.split(".")[0].split("@")[0] in ("", "C", "POSIX"):
         return default
     return choose_language(env=env)  # env holds no MUSHKA_LANG: only the locale decides
 

@@ -13,6 +13,15 @@ BACK: Final = {ENGLISH: frozenset({"q"}), RUSSIAN: frozenset({"q", "х"})}  # le
 UNDO: Final = {ENGLISH: frozenset({"u"}), RUSSIAN: frozenset({"u", "в", "вернуть"})}
 
 
+# A seat's choice of language, typed at its prompt: the language's code or its own name.
+LANGUAGE_WORDS: Final = {"en": ENGLISH, "english": ENGLISH, "ru": RUSSIAN, "русский": RUSSIAN}
+
+
+def language_named(text: str) -> str | None:
+    """The language `text` names (a seat choosing its own), or None."""
+    return LANGUAGE_WORDS.get(text.strip().lower())
+
+
 def yes(text: str, lang: str | None = None) -> bool:
     """Whether `text`, typed at a yes-or-no question, says yes."""
     return text.strip().lower() in YES[lang or language()]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mushka.host.offer import Answer, Command, Intent, Offer, Page, Play, Unreadable
+from mushka.host.offer import Answer, Command, Intent, Offer, Page, Play, Speak, Unreadable
 from mushka.present import answers
 from mushka.present.keys import InputProblem, commands, interpret
 
@@ -16,6 +16,9 @@ def read_typed(text: str, offer: Offer, pages: int = 1) -> Intent:
         if answers.back(text) or offer.page + 1 >= pages:
             return Page.BACK
         return Page.NEXT
+    lang = answers.language_named(text)
+    if lang is not None:
+        return Speak(lang)
     if Command.UNDO in offer.commands and answers.undo(text):
         return Command.UNDO
     if offer.view is None:  # the session has not started: commands only

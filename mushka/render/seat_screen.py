@@ -4,6 +4,7 @@ whole frame at the seat's size, colours and language, with its prompt, overlays 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -12,7 +13,7 @@ from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
-from mushka.host.offer import Command, Offer, Overlay, Presence, Tone
+from mushka.host.offer import Command, DealResult, Offer, Overlay, Presence, Tone
 from mushka.host.table import TableHost
 from mushka.i18n import _, language
 from mushka.names import printable
@@ -25,6 +26,7 @@ from mushka.render.rulebook import rulebook_text
 from mushka.render.table import (
     MIN_WIDTH,
     SMALLEST,
+    first_out_words,
     help_screen,
     memory_panel,
     private_screen,
@@ -133,6 +135,8 @@ def _table(offer: Offer, terminal: Terminal, look: Look) -> RenderableType:
     notice = None
     if offer.notice is not None:
         notice = Text(look.text(offer.notice.text), TONES[offer.notice.tone])
+    elif offer.result is not None:  # until the seat acts again
+        notice = Text(look.text(result_line(offer.result, offer.seat, offer.view.players)), "bold")
     return private_screen(
         offer.view,
         look,
@@ -140,6 +144,21 @@ def _table(offer: Offer, terminal: Terminal, look: Look) -> RenderableType:
         notice,
         options=offer.options,
         away=offer.away,
+    )
+
+
+def result_line(result: DealResult, seat: int, players: Sequence[str]) -> str:
+    """A deal's result for one seat, in a line: who went out first, what the deal won or cost
+    him, his total and the kitty."""
+    summary = result.summary
+    return _(
+        "Deal {n} is over: {first_out} · you {deal} kop, total {total} · kitty {kitty} kop"
+    ).format(
+        n=summary.number,
+        first_out=" ".join(first_out_words(summary, players).split("\n")),
+        deal=f"{summary.accounts[seat].net:+d}",
+        total=f"{result.totals[seat]:+d}",
+        kitty=-sum(result.totals),
     )
 
 
@@ -200,8 +219,10 @@ def lobby(offer: Offer, look: Look) -> RenderableType:
                 who, state = "…", _("free")
             case Presence.HERE:
                 who, state = place.name, _("here")
-            case Presence.AWAITED | Presence.AWAY:
+            case Presence.AWAITED:
                 who, state = place.name, _("awaited")
+            case Presence.AWAY | Presence.STAND_IN:
+                who, state = place.name, _("away")
             case _:
                 assert_never(place.presence)
         rows.append(Text(f"  {index + 1}  {printable(who)}  ({state})"))

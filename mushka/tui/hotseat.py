@@ -28,6 +28,7 @@ from mushka.host.offer import (
     Play,
     Question,
     Screen,
+    Speak,
     Standing,
     TableKind,
     Unreadable,
@@ -35,7 +36,7 @@ from mushka.host.offer import (
     pass_question,
 )
 from mushka.host.table import Finished, Outcome, Stopped, TableError, TableHost, Turn
-from mushka.i18n import _, _n, card_label, language, say
+from mushka.i18n import _, _n, card_label, language, say, use_language
 from mushka.ledger import session_accounts
 from mushka.names import printable
 from mushka.present import answers
@@ -220,6 +221,9 @@ class HotSeat:
                         return self.host.submit(seat, action)
                     except MushkaError as refused:
                         notice = Text(self.look.text(printable(say(refused))), style="bold red")
+                case Speak(lang=lang):  # one terminal, one language: the whole table's
+                    use_language(lang)
+                    notice = None
                 case Answer() | Page():  # no question or overlay is open in a hot seat's offer
                     raise AssertionError(intent)
                 case _:
