@@ -25,7 +25,7 @@ from mushka.commands.table_setup import (
     check_names,
     check_seating,
 )
-from mushka.host.live import LiveTable
+from mushka.host.live import PLACEHOLDER, LiveTable
 from mushka.host.settings import TableSettings
 from mushka.host.storage import load_game, save_path, state_dir
 from mushka.host.table import TableHost, resumed, saved_table
@@ -34,7 +34,7 @@ from mushka.house_rules import HouseRules
 from mushka.i18n import _, say
 from mushka.present.command import command
 from mushka.render.look import Look, make_console
-from mushka.render.wall import public_frame, public_lines, sheet
+from mushka.render.wall import Joining, joining_lines, public_frame, public_lines, sheet
 from mushka.tui.hotseat import finished_words, stopped_words
 
 if TYPE_CHECKING:  # asyncssh is imported only once `host` runs
@@ -79,10 +79,6 @@ def host_session(options: HostOptions) -> None:
             keys = read_authorized_keys(options.authorized_keys)
         except AuthorizedKeysError as exc:
             bad_option("--authorized-keys", say(exc))
-    try:
-        code = None if keys is not None else codes.parse_code(options.code or codes.new_code())
-    except codes.CodeError as exc:
-        bad_option("--code", say(exc))
     console, ascii_table = make_console(play.ascii_only)
     settings = TableSettings(
         ascii_only=ascii_table,
@@ -98,7 +94,13 @@ def host_session(options: HostOptions) -> None:
         if play.resume:
             host = resumed(saved_or_fail(), play.ascii_only)
             settings = host.settings
-        elif _saved_quietly() is not None:
+        try:  # a continued table keeps its code unless another is given
+            given = options.code or settings.code or codes.new_code()
+            code = None if keys is not None else codes.parse_code(given)
+        except codes.CodeError as exc:
+            bad_option("--code", say(exc))
+        settings.code = code
+        if not play.resume and _saved_quietly() is not None:
             fail(
                 _(
                     "an unfinished game is saved ({file}): continue it at this table with "
@@ -116,7 +118,7 @@ def host_session(options: HostOptions) -> None:
             fail(say(exc), 1)
         listening = options.bind not in ("", "0.0.0.0", "::")
         where = [options.bind] if listening else addresses.lan_addresses() or ["localhost"]
-        joining = _joining(where, options.port, code, key.fingerprint, keys is not None)
+        joining = Joining(tuple(where), options.port, code, key.fingerprint)
         table = asyncio.run(
             _serve(options, rules, settings, reserved, host, key, code, keys, console, joining)
         )
@@ -133,22 +135,6 @@ def _saved_quietly() -> object | None:
         return None
 
 
-def _joining(
-    where: list[str], port: int, code: str | None, fingerprint: str, by_key: bool
-) -> list[str]:
-    """How to join, for the host to read out: the ssh commands, the code, the key's fingerprint."""
-    lines = [_("Players join with:")]
-    lines += [f"  ssh -p {port} {_('NAME')}@{address}" for address in where]
-    if by_key:
-        lines.append(_("Only the keys in the authorized keys file may join, each as its name."))
-    else:
-        lines.append(_("The table code (the password): {code}").format(code=code))
-    lines.append(
-        _("This table's key, as ssh shows it: {fingerprint}").format(fingerprint=fingerprint)
-    )
-    return lines
-
-
 async def _serve(
     options: HostOptions,
     rules: HouseRules,
@@ -159,15 +145,16 @@ async def _serve(
     code: str | None,
     keys: AuthorizedKeys | None,
     console: Console,
-    joining: list[str],
+    joining: Joining,
 ) -> LiveTable:
     from mushka.net.server import TableServer  # here: asyncssh only for `host`
     from mushka.net.sshseat import SshTable
 
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
+    address = joining.addresses[0] if joining.addresses else "localhost"
     short_joining = _("Join: {ssh} · code {code}").format(
-        ssh=joining[1].strip(), code=code or _("your key")
+        ssh=f"ssh -p {joining.port} {_(PLACEHOLDER)}@{address}", code=code or _("your key")
     )
     look = Look(settings.ascii_only)
     live = console.is_terminal
@@ -178,6 +165,9 @@ async def _serve(
         if not live:
             return
         width, height = console.size
+        if table.host is None:  # how to join, whole, while the seats fill
+            screen.show(public_frame(table, width, height, look, joining))
+            return
         header = Text(look.text(short_joining), "dim")
         screen.show(Group(header, public_frame(table, width, height - 2, look)))
 
@@ -204,8 +194,8 @@ async def _serve(
             ),
             1,
         )
-    for line in joining:  # said once the table listens: a player may join at once
-        console.print(Text(line))
+    for line in joining_lines(joining, table, look):  # said once the table listens
+        console.print(line)
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(number, stop.set)
     loop.add_signal_handler(signal.SIGWINCH, table.refresh)  # the wall redrawn at its new size

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar, assert_never
+from typing import Any, Final, Protocol, TypeVar, assert_never
 
 from mushka.actions import PASS, Action
 from mushka.engine import Session
@@ -57,11 +57,16 @@ from mushka.host.seating import bot_name
 from mushka.host.settings import TableSettings
 from mushka.host.table import ComputerPlayerError, Finished, Outcome, TableError, TableHost
 from mushka.house_rules import HouseRules
-from mushka.i18n import say, speaking
+from mushka.i18n import LANGUAGES, N_, say, speaking
 from mushka.names import name_problem, printable
 from mushka.wording import Wording
 
 T = TypeVar("T")
+
+# What the join line puts where a player's own name goes: a name the table refuses, in either
+# language (NAME is what the join line said before).
+PLACEHOLDER: Final = N_("YOUR-NAME")
+PLACEHOLDERS: Final = frozenset({"your-name", "name", "ваше-имя", "имя", "<name>", "<имя>"})
 
 
 class Why(StrEnum):
@@ -291,6 +296,12 @@ class LiveTable:
         problem = name_problem(name)
         if problem is not None:
             return problem
+        if name.casefold() in PLACEHOLDERS | {
+            say(PLACEHOLDER, lang).casefold() for lang in LANGUAGES
+        }:
+            return Wording(
+                "{name} stands for your own name: join with your name in its place", name=name
+            )
         if self.finished:
             return Wording("this table has finished its session")
         known = next(

@@ -35,6 +35,9 @@ class TableSettings:
     # take-back. The record keeps only the move that stood; the public log says what went back.
     undo: bool = False
     hints: bool = False  # house rule: the `h` key shows the coach (off unless agreed)
+    # A network table's code, kept so that a table continued with `host --resume` keeps it
+    # (its players come back with the code they know). The save is a private file.
+    code: str | None = None
     # Whether `record_path` was given by the player in this very process (and checked then), so
     # that the record may replace the file found there; a path read back from a save may not.
     record_trusted: bool = field(default=False, compare=False)
@@ -53,6 +56,7 @@ class TableSettings:
             "session": self.session_id,
             "undo": self.undo,
             "hints": self.hints,
+            **({"code": self.code} if self.code is not None else {}),
         }
 
     @classmethod
@@ -107,6 +111,11 @@ class TableSettings:
         for name, value in house.items():
             if not isinstance(value, bool):
                 raise SettingsError(Wording("{name} must be true or false", name=name))
+        code = data.get("code")
+        if code is not None and not (
+            isinstance(code, str) and 0 < len(code) <= 64 and code.isprintable()
+        ):
+            raise SettingsError(Wording("code must be a table code or absent"))
         return cls(
             ascii_only,
             record,
@@ -115,4 +124,5 @@ class TableSettings:
             session_id,
             undo=house["undo"],
             hints=house["hints"],
+            code=code,
         )

@@ -3,13 +3,17 @@ the lobby while seats fill, then the public table and its log; never a hand."""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from dataclasses import dataclass
 
-from mushka.host.live import LiveTable
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from mushka.host.live import PLACEHOLDER, LiveTable
 from mushka.host.offer import Presence, Screen, offer
 from mushka.host.table import TableHost
 from mushka.i18n import _, say
 from mushka.ledger import session_accounts
+from mushka.names import printable
 from mushka.render.look import Look
 from mushka.render.public_log import log_entries
 from mushka.render.public_table import public_screen
@@ -17,11 +21,72 @@ from mushka.render.seat_screen import lobby, plain
 from mushka.render.table import final_sheet
 
 
-def public_frame(table: LiveTable, width: int, height: int, look: Look) -> RenderableType:
-    """The table as everyone may see it now, for a screen `width` x `height`."""
+@dataclass(frozen=True)
+class Joining:
+    """How players join this table over SSH: the machine's addresses, the port, the code (None
+    where only authorized keys may join) and the host key's fingerprint as ssh shows it."""
+
+    addresses: tuple[str, ...]
+    port: int
+    code: str | None
+    fingerprint: str
+
+
+def joining_lines(joining: Joining, table: LiveTable, look: Look) -> list[Text]:
+    """The whole of how to join, for the wall while seats fill: a command for each name still
+    expected, one for a free seat (its name part a placeholder the table refuses), every other
+    address of this machine, the code and the key's fingerprint."""
+    first, *others = joining.addresses or ("localhost",)
+    places = table.standing().places
+    command = "ssh -p {port} {name}@{address}"
+    lines = [Text(look.text(_("Players join with:")), "bold")]
+    expected = [p.name for p in places if p.presence in (Presence.AWAITED, Presence.AWAY)]
+    width = max([len(name) for name in expected] + [len(_("anyone"))]) + 1
+    for name in expected:
+        line = command.format(port=joining.port, name=name, address=first)
+        lines.append(Text(f"  {printable(name) + ':':<{width}} {line}"))
+    if any(p.presence is Presence.FREE for p in places):
+        placeholder = _(PLACEHOLDER)
+        line = command.format(port=joining.port, name=placeholder, address=first)
+        words = _("your own name in place of {placeholder}").format(placeholder=placeholder)
+        lines.append(Text(f"  {_('anyone') + ':':<{width}} {line}  ({words})"))
+    if others:
+        lines.append(
+            Text(look.text("  " + _("or at {addresses}").format(addresses=", ".join(others))))
+        )
+    lines.append(
+        Text(
+            look.text(
+                _("The table code (the password): {code}").format(code=joining.code)
+                if joining.code is not None
+                else _("Only the keys in the authorized keys file may join, each as its name.")
+            )
+        )
+    )
+    lines.append(
+        Text(
+            look.text(
+                _("This table's key, as ssh shows it: {fingerprint}").format(
+                    fingerprint=joining.fingerprint
+                )
+            ),
+            "dim",
+        )
+    )
+    return lines
+
+
+def public_frame(
+    table: LiveTable, width: int, height: int, look: Look, joining: Joining | None = None
+) -> RenderableType:
+    """The table as everyone may see it now, for a screen `width` x `height`; while its seats
+    fill, how to join (`joining`) above who sits where."""
     host = table.host
     if host is None:
-        return lobby(offer(None, 0, Screen(), table.standing()), look)
+        seats = lobby(offer(None, 0, Screen(), table.standing()), look)
+        if joining is None:
+            return seats
+        return Group(*joining_lines(joining, table, look), Text(""), seats)
     status = {
         i: _("away") for i, p in enumerate(table.standing().places) if p.presence is Presence.AWAY
     }
