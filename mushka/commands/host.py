@@ -4,19 +4,17 @@ serves the table over SSH and shows the public table on this terminal until the 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import io
 import signal
-import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 import typer
-from rich.console import Console, Group, RenderableType
+from rich.console import Console
 from rich.text import Text
 
 from mushka.commands.exits import bad_option, checked_record_target, fail
+from mushka.commands.host_terminal import HostTerminal
 from mushka.commands.saves import save_lock, saved_or_fail
 from mushka.commands.table_setup import (
     PlayOptions,
@@ -34,7 +32,7 @@ from mushka.house_rules import HouseRules
 from mushka.i18n import _, say
 from mushka.present.command import command
 from mushka.render.look import Look, make_console
-from mushka.render.wall import Joining, joining_lines, public_frame, public_lines, sheet
+from mushka.render.wall import Joining, joining_lines, public_lines, sheet
 from mushka.tui.hotseat import finished_words, stopped_words
 
 if TYPE_CHECKING:  # asyncssh is imported only once `host` runs
@@ -55,6 +53,7 @@ class HostOptions:
     bind: str
     code: str | None
     authorized_keys: Path | None
+    sit: str | None = None  # the host sits at the table himself, at this terminal, by this name
 
 
 def host_session(options: HostOptions) -> None:
@@ -64,7 +63,11 @@ def host_session(options: HostOptions) -> None:
 
     play = options.play
     rules = play.house.rules()
-    reserved = check_names(play.players)
+    sitting = [] if options.sit is None else [options.sit]  # his own seat is kept, the first
+    others = [n for n in play.players if options.sit is None or n.strip() != options.sit.strip()]
+    reserved = check_names(sitting + others)
+    if options.sit is not None:
+        options = replace(options, sit=reserved[0])
     record = checked_record_target(play.record)
     seats = bot_seats(play.bot, play.bots, play.strategy)
     check_bot_delay(play.bot_delay)
@@ -159,18 +162,6 @@ async def _serve(
     look = Look(settings.ascii_only)
     live = console.is_terminal
 
-    screen = PublicScreen(console)
-
-    def draw() -> None:
-        if not live:
-            return
-        width, height = console.size
-        if table.host is None:  # how to join, whole, while the seats fill
-            screen.show(public_frame(table, width, height, look, joining))
-            return
-        header = Text(look.text(short_joining), "dim")
-        screen.show(Group(header, public_frame(table, width, height - 2, look)))
-
     # Computer players and the coach think in processes of their own: a thread would share the
     # interpreter's lock with the loop, and every seat's keys and screens would wait on `strong`.
     workers = pool()
@@ -183,7 +174,8 @@ async def _serve(
         on_over=stop.set,
         workers=workers,
     )
-    table.watchers.append(draw)
+    wall = HostTerminal(table, console, joining, lambda: Text(look.text(short_joining), "dim"))
+    table.watchers.append(wall.draw)
     server = TableServer(SshTable(table), key, code=code, authorized_keys=keys)
     try:
         await server.start(options.bind, options.port)
@@ -201,15 +193,19 @@ async def _serve(
     loop.add_signal_handler(signal.SIGWINCH, table.refresh)  # the wall redrawn at its new size
     if live:
         console.set_alt_screen(True)
+    if options.sit is not None:
+        refusal = wall.sit(options.sit)
+        assert refusal is None, refusal  # his name passed the checks of --sit
     table.refresh()
     try:
-        await stop.wait()
+        with wall.reading(loop):
+            await stop.wait()
     finally:
         if not table.finished:
             table.stop()  # a goodbye on every seat (a finished table has said its own)
         await table.closed()  # the last save, or the finish's writes, done
         await server.shutdown(grace=2.0)
-        screen.close()
+        wall.close()
         workers.shutdown(wait=False, cancel_futures=True)
         if live:
             console.set_alt_screen(False)
@@ -244,52 +240,3 @@ def _closing(table: LiveTable, console: Console) -> int:
     words, saved = stopped_words(table.host.stop(), AGAIN)
     console.print(Text(words))
     return 0 if saved else 1
-
-
-class PublicScreen:
-    """The host's own screen, drawn by a thread of its own: the newest frame wins, and a terminal
-    that stops reading (Ctrl-S, a pager, a full pipe) never holds up the table's event loop."""
-
-    def __init__(self, console: Console) -> None:
-        self.console = console
-        self._frame: str | None = None
-        self._ready = threading.Condition()
-        self._closed = False
-        self._thread = threading.Thread(target=self._run, name="public screen", daemon=True)
-        self._thread.start()
-
-    def show(self, renderable: RenderableType) -> None:
-        """Render now (on the caller's thread, on a console of its own: only the writer touches
-        the terminal, whose lock a blocked write holds), write when the terminal takes it."""
-        width, height = self.console.size
-        out = io.StringIO()
-        Console(
-            file=out,
-            width=width,
-            height=height,
-            color_system=self.console.color_system,  # type: ignore[arg-type]
-            force_terminal=True,
-            legacy_windows=False,
-            no_color=self.console.no_color,
-        ).print(renderable, end="")
-        with self._ready:
-            self._frame = out.getvalue()
-            self._ready.notify()
-
-    def close(self) -> None:
-        with self._ready:
-            self._closed = True
-            self._ready.notify()
-        self._thread.join(timeout=2)
-
-    def _run(self) -> None:
-        while True:
-            with self._ready:
-                while self._frame is None and not self._closed:
-                    self._ready.wait()
-                frame, self._frame = self._frame, None
-                if self._closed or frame is None:
-                    return
-            with contextlib.suppress(OSError, ValueError):  # a terminal gone: nothing to show
-                self.console.file.write("\x1b[H\x1b[2J" + frame)
-                self.console.file.flush()
