@@ -58,7 +58,7 @@ def test_the_host_sits_at_his_own_table_and_plays_from_his_terminal() -> None:
         await table.idle()
         assert sum(len(d) for d in table.host.public_events()) > events
         wall.keys(b"\t")
-        assert wall.mode is Mode.WALL
+        assert wall.mode.value == "wall"
         wall.close()
         table.stop()
         await table.closed()
