@@ -445,3 +445,41 @@ def test_a_seat_chooses_its_language_and_keeps_it_when_it_comes_back() -> None:
         await table.closed()
 
     run(scenario)
+
+
+def test_at_every_screen_a_seat_is_shown_the_save_on_disk_already_holds_it(home: Path) -> None:
+    """What a `kill -9` at any instant could lose is what is not on disk yet; so at every draw,
+    on every seat, the save on disk must hold every move the table host has made (then a kill
+    loses nothing any seat was told had happened)."""
+    behind: list[tuple[int, int]] = []
+    draws = 0
+
+    class Checking(FakeSeat):
+        def changed(self) -> None:
+            nonlocal draws
+            super().changed()
+            host = self.table.host
+            if host is None or self.table.finished:
+                return
+            saved = storage.load_game(check=saved_table)
+            assert saved is not None
+            on_disk = sum(len(deal.events) for deal in saved.session.deals)
+            shown = sum(len(deal) for deal in host.public_events())
+            draws += 1
+            if on_disk < shown:
+                behind.append((on_disk, shown))
+
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={2: "basic", 3: "random"}, undo=True)
+        table = LiveTable(HouseRules(deals=1), settings, seed=9)
+        seats: list[FakeSeat] = []
+        for name in ("Anna", "Boris"):
+            seat = Checking(table, name)
+            assert table.admit(seat) is None
+            table.joined(seat)
+            seats.append(seat)
+        await play_out(table, seats)
+        await table.closed()
+
+    run(scenario)
+    assert draws > 20 and not behind, behind[:5]
