@@ -190,7 +190,8 @@ def test_two_people_play_at_mushka_host_with_plain_ssh_and_resume_after_ctrl_c(
     table.close()
     assert table.exitstatus == 0 and save_events(tmp_path) >= moved
     for child in (anna, boris):  # each seat is told, on its own terminal's screen
-        child.expect("The host stopped the table. Join again when the host continues it.")
+        # wrapped at word boundaries to the seat's width (Boris's is 40 columns)
+        child.expect(r"The host stopped the table\.\s+Join again\s+when the host continues it\.")
         child.expect(pexpect.EOF)
     # and `mushka host --resume` continues it: the seats rejoin by name
     again = host(tmp_path, port, "--resume")

@@ -340,3 +340,12 @@ def test_a_link_gone_dead_is_noticed_by_keepalives(tmp_path: Path) -> None:
             anna.conn.abort()
 
     run(scenario)
+
+
+def test_a_goodbye_breaks_at_word_boundaries_on_a_narrow_seat() -> None:
+    from mushka.net.sshseat import wrapped
+
+    words = "Хозяин остановил игру. Войдите снова, когда он её продолжит."
+    lines = wrapped(words, 40).splitlines()
+    assert len(lines) == 2 and all(len(line) <= 39 for line in lines)
+    assert " ".join(line.strip() for line in lines) == words  # no word cut in two

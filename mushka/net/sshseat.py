@@ -4,6 +4,8 @@ table's, the drawing is `mushka.render`'s, the reading `mushka.present`'s."""
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from mushka.host.live import Farewell, LiveTable, Why
 from mushka.host.offer import Command, Intent, Offer, Unreadable
 from mushka.i18n import _, say, speaking
@@ -56,7 +58,7 @@ class SshSeat:
             if farewell.why is Why.FINISHED and host is not None:
                 self.seat.line(plain(sheet(host, Look(self.seat.ascii)), self.seat.width))
             else:
-                self.seat.line(say(farewell.words))
+                self.seat.line(wrapped(say(farewell.words), self.seat.width))
         self.seat.close(farewell.status)
 
     def typed(self, text: str, cut: bool) -> None:
@@ -72,6 +74,12 @@ class SshSeat:
         self.table.act(self, intent)
 
 
+def wrapped(words: str, width: int) -> str:
+    """`words` broken into lines at word boundaries, each at most `width` cells (a terminal
+    would break them mid-word)."""
+    return plain(Text(words), max(1, width - 1))
+
+
 class SshTable:
     """The live table behind the SSH server (its `net.seat.Application`): each connection a
     seat, its keys read as intents."""
@@ -85,7 +93,8 @@ class SshTable:
         refusal = self.table.admit(link)
         if refusal is None:
             self.links[seat] = link
-        return refusal
+            return None
+        return wrapped(refusal, seat.width)
 
     def joined(self, seat: Seat) -> None:
         self.table.joined(self.links[seat])
