@@ -19,7 +19,7 @@ DECIDING = {
     "mushka/record.py",
     "mushka/present/describe.py",
     "mushka/render/journal.py",
-    "mushka/render/table.py",
+    "mushka/render/panels.py",
     "mushka/view.py",
 }
 UNION = "\nEvent = (\n    Ante\n"

@@ -27,8 +27,8 @@ from mushka.present.keys import (
     move_keys,
     prompt_keys,
 )
+from mushka.render.help import help_screen
 from mushka.render.look import Look
-from mushka.render.table import help_screen
 from mushka.table_options import TableOptions
 from mushka.view import SeatView
 

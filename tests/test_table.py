@@ -30,16 +30,12 @@ from mushka.house_rules import Exchange, HouseRules
 from mushka.ledger import deal_summary, session_accounts
 from mushka.present.keys import InputProblem, interpret
 from mushka.record import loads
+from mushka.render.look import Look
+from mushka.render.panels import choices_line, hand_panel
+from mushka.render.private_screen import private_screen
 from mushka.render.public_table import public_screen
-from mushka.render.table import (
-    Look,
-    choices_line,
-    deal_table,
-    final_sheet,
-    hand_panel,
-    private_screen,
-    too_small,
-)
+from mushka.render.sheets import deal_table, final_sheet
+from mushka.render.sizes import too_small
 from mushka.render.trick import laid, open_winner, winning_play
 from mushka.table_options import TableOptions
 from mushka.tui.terminal import ScreenTerminal

@@ -26,9 +26,11 @@ from mushka.record import dumps_session
 from mushka.render.coaching import hint_panel
 from mushka.render.journal import LogLine, deal_lines
 from mushka.render.look import Look
+from mushka.render.panels import memory_panel
+from mushka.render.private_screen import private_screen
 from mushka.render.public_table import public_screen
 from mushka.render.replay_view import frames
-from mushka.render.table import deal_table, final_sheet, memory_panel, private_screen
+from mushka.render.sheets import deal_table, final_sheet
 from mushka.view import SeatView
 
 NAMES = ("Анна", "Борис", "Вера", "Глеб")

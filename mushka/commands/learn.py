@@ -43,8 +43,8 @@ from mushka.present.lesson import (
 )
 from mushka.render.coaching import hint_items
 from mushka.render.look import Look, assemble, make_console
+from mushka.render.private_screen import private_screen
 from mushka.render.rulebook import rulebook_section, rulebook_text
-from mushka.render.table import private_screen
 from mushka.table_options import TableOptions
 from mushka.tui.hotseat import HotSeat
 from mushka.tui.signals import Quit, Resized

@@ -18,7 +18,7 @@ from mushka.ledger import session_accounts
 from mushka.present.command import command
 from mushka.record import replay
 from mushka.render.look import Look, make_console
-from mushka.render.table import final_sheet, shared_ranks
+from mushka.render.sheets import final_sheet, shared_ranks
 
 
 def show_scores(last: bool, ascii_only: bool) -> None:

@@ -15,9 +15,10 @@ from mushka.host.log import Note, NoteKind
 from mushka.host.table import TableHost
 from mushka.i18n import N_, _, kopecks, language, say
 from mushka.ledger import accounts, deal_summary, session_accounts
+from mushka.render.help import house_rules_panel
 from mushka.render.journal import LogLine, deal_lines, kitty_before
 from mushka.render.look import Look
-from mushka.render.table import deal_table, house_rules_panel
+from mushka.render.sheets import deal_table
 
 # The scores overlay's column heads, one message (the table's sheets have their own "player",
 # "won", ... that another part of the catalog translates): split at "|" when shown.

@@ -8,22 +8,18 @@ from collections.abc import Mapping, Sequence
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 
+from mushka.render.fitting import filled
+from mushka.render.help import NO_OPTIONS
 from mushka.render.look import Look
-from mushka.render.table import (
+from mushka.render.panels import header, players_panel
+from mushka.render.private_screen import (
     LOG,
-    MIN_HEIGHT,
-    MIN_WIDTH,
-    NO_OPTIONS,
-    TALL,
-    WIDE,
     compact_table,
-    filled,
     fit_parts,
-    header,
-    players_panel,
     roomy_middle,
     standard_middle,
 )
+from mushka.render.sizes import MIN_HEIGHT, MIN_WIDTH, TALL, WIDE
 from mushka.table_options import TableOptions
 from mushka.view import SeatView, redact
 

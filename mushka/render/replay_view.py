@@ -16,7 +16,7 @@ from mushka.i18n import _
 from mushka.ledger import session_accounts
 from mushka.record import replay_steps
 from mushka.render.look import Look
-from mushka.render.table import final_sheet
+from mushka.render.sheets import final_sheet
 
 
 def _hands(session: Session, look: Look) -> Table:

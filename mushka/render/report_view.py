@@ -13,8 +13,8 @@ from rich.text import Text
 
 from mushka.house_rules import Exchange
 from mushka.i18n import N_, _, _n, number
+from mushka.render.help import exchange_name
 from mushka.render.look import Look
-from mushka.render.table import exchange_name
 from mushka.study.ladder import Match
 from mushka.study.simulate import POSITIONS, Estimate, Report
 

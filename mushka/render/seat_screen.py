@@ -20,18 +20,14 @@ from mushka.names import printable
 from mushka.present.keys import command_keys, move_prompt
 from mushka.present.questions import question_line
 from mushka.render.coaching import hint_panel
+from mushka.render.help import help_screen
 from mushka.render.look import Look
+from mushka.render.panels import memory_panel
+from mushka.render.private_screen import private_screen
 from mushka.render.public_log import standings
 from mushka.render.rulebook import rulebook_text
-from mushka.render.table import (
-    MIN_WIDTH,
-    SMALLEST,
-    first_out_words,
-    help_screen,
-    memory_panel,
-    private_screen,
-    seat_too_small,
-)
+from mushka.render.sheets import first_out_words
+from mushka.render.sizes import MIN_WIDTH, SMALLEST, seat_too_small
 
 TONES = {Tone.PLAIN: "", Tone.STRONG: "bold", Tone.ERROR: "bold red"}
 

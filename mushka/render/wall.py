@@ -18,7 +18,7 @@ from mushka.render.look import Look
 from mushka.render.public_log import log_entries
 from mushka.render.public_table import public_screen
 from mushka.render.seat_screen import lobby, plain
-from mushka.render.table import final_sheet
+from mushka.render.sheets import final_sheet
 
 
 @dataclass(frozen=True)

@@ -45,18 +45,14 @@ from mushka.present.keys import move_prompt
 from mushka.present.questions import question_line
 from mushka.present.typed import read_typed
 from mushka.render.coaching import hint_panel
+from mushka.render.help import help_screen
 from mushka.render.look import ATTENTION, Look, transliterate
+from mushka.render.panels import memory_panel
+from mushka.render.private_screen import private_screen
 from mushka.render.public_log import log_entries, standings
 from mushka.render.rulebook import rulebook_text
-from mushka.render.table import (
-    MIN_HEIGHT,
-    MIN_WIDTH,
-    final_sheet,
-    help_screen,
-    memory_panel,
-    private_screen,
-    too_small,
-)
+from mushka.render.sheets import final_sheet
+from mushka.render.sizes import MIN_HEIGHT, MIN_WIDTH, too_small
 from mushka.tui.signals import Quit, Resized, _Signals
 from mushka.tui.terminal import Terminal
 from mushka.view import SeatView
