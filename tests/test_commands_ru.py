@@ -12,7 +12,9 @@ import pytest
 from drivers import cyrillic_share
 from typer.testing import CliRunner
 
-from mushka.cli import build_app, language_asked, usage_line
+from mushka.cli import build_app
+from mushka.cli.help import usage_line
+from mushka.cli.options import language_asked
 from mushka.i18n import ENGLISH, use_language
 
 MUSHKA = Path(sys.executable).with_name("mushka")
