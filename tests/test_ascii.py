@@ -70,7 +70,7 @@ def test_the_rulebook_is_transliterated(tmp_path: Path) -> None:
 @pytest.mark.e2e
 def test_scores_print_names_in_ascii(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    from mushka.host.storage import append_score
+    from mushka.host.storage.history import append_score
 
     session = Session(["Анна", "[red]Bo", "Vera♥", "Gleb"], seed=3)
     while not session.is_over:

@@ -192,7 +192,7 @@ def test_resume_with_a_corrupt_save_keeps_it_aside(dirs: Path) -> None:
 
 
 def test_scores_lists_past_sessions_and_the_last_sheet(dirs: Path) -> None:
-    from mushka.host.storage import append_score
+    from mushka.host.storage.history import append_score
     from mushka.house_rules import HouseRules
     from mushka.study.simulate import play_random_session
 

@@ -209,7 +209,7 @@ def test_scores_without_sessions_and_check_of_a_bad_file_speak_russian(
 def test_scores_headers_are_russian(
     russian: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mushka.host.storage import append_score
+    from mushka.host.storage.history import append_score
     from mushka.house_rules import HouseRules
     from mushka.study.simulate import play_random_session
 
@@ -232,7 +232,7 @@ def test_a_save_keeps_no_language_and_resumes_in_the_resumer_s(tmp_path: Path) -
     pexpect = pytest.importorskip("pexpect")
     from mushka.engine import Session
     from mushka.host.settings import TableSettings
-    from mushka.host.storage import save_game
+    from mushka.host.storage.saves import save_game
 
     save = tmp_path / "state" / "mushka" / "current-game.json"
     save.parent.mkdir(parents=True)

@@ -18,8 +18,10 @@ from typer.testing import CliRunner
 from mushka import cli
 from mushka.commands import play as play_command
 from mushka.engine import Session
-from mushka.host import storage
 from mushka.host.settings import TableSettings
+from mushka.host.storage.history import read_scores
+from mushka.host.storage.paths import save_path
+from mushka.host.storage.saves import SaveLock, keep_aside, load_game, save_game
 from mushka.host.table import resumed
 from mushka.record import to_record
 from mushka.tui.hotseat import HotSeat
@@ -73,7 +75,7 @@ def test_every_file_the_game_writes_is_0600_and_its_folders_0700(
     state, data = home / "state" / "mushka", home / "data" / "mushka"
     session = Session(NAMES, seed=3)
     record = home / "game.json"
-    storage.save_game(session, {})
+    save_game(session, {})
     assert table(session, Scripted(session), record_path=str(record)).run() == 0
     assert mode(record) == 0o600  # a record holds every hand
     assert mode(data / "scores.jsonl") == 0o600 and mode(data) == 0o700
@@ -82,14 +84,14 @@ def test_every_file_the_game_writes_is_0600_and_its_folders_0700(
     quitter = Session(NAMES, seed=4)
     assert table(quitter, Scripted(quitter, quit_after=3)).run() == 0
     assert mode(state / "current-game.json") == 0o600 and mode(state) == 0o700
-    kept = storage.keep_aside(state / "current-game.json", "abandoned")
+    kept = keep_aside(state / "current-game.json", "abandoned")
     assert mode(kept) == 0o600
 
     crasher = Session(NAMES, seed=5)
     assert table(crasher, Scripted(crasher, fail_after=2)).run() == 1
     assert mode(state / "crash.log") == 0o600
 
-    with storage.SaveLock():
+    with SaveLock():
         assert mode(state / "current-game.lock") == 0o600
 
 
@@ -149,7 +151,7 @@ def test_a_full_disk_is_said_before_play_starts(
 def test_resume_on_a_full_disk_says_so_before_play_starts(
     home: Path, as_if_at_a_terminal: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    storage.save_game(Session(NAMES, seed=2), TableSettings().to_json())
+    save_game(Session(NAMES, seed=2), TableSettings().to_json())
     monkeypatch.setattr(os, "fsync", no_space)
     result = runner.invoke(cli.app, ["resume"])
     assert result.exit_code == 1 and "no space left on device" in result.stderr
@@ -159,7 +161,7 @@ def test_resume_on_a_full_disk_says_so_before_play_starts(
 def failing_saves(monkeypatch: pytest.MonkeyPatch, works: set[int]) -> list[int]:
     """Make the autosave fail (disk full) except on the calls numbered in `works` (from 1)."""
     calls: list[int] = []
-    real = storage.save_game
+    real = save_game
 
     def save(session: Session, ui: dict[str, Any], path: Path | None = None) -> None:
         calls.append(len(calls) + 1)
@@ -167,7 +169,7 @@ def failing_saves(monkeypatch: pytest.MonkeyPatch, works: set[int]) -> list[int]
             no_space()
         real(session, ui, path)
 
-    monkeypatch.setattr(storage, "save_game", save)
+    monkeypatch.setattr("mushka.host.table.save_game", save)
     return calls
 
 
@@ -175,7 +177,7 @@ def test_mid_game_a_failed_save_is_never_claimed_and_the_game_is_rescued(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = Session(NAMES, seed=8)
-    storage.save_game(session, {})
+    save_game(session, {})
     failing_saves(
         monkeypatch, works={1, 2, 3}
     )  # moves 4 on (one the table makes), and the last try at quitting, fail
@@ -209,7 +211,7 @@ def test_a_crash_never_points_at_a_log_that_could_not_be_written(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (home / "blocker").write_text("a file", encoding="utf-8")
-    monkeypatch.setattr(storage, "crash_log_path", lambda: home / "blocker" / "crash.log")
+    monkeypatch.setattr("mushka.host.table.crash_log_path", lambda: home / "blocker" / "crash.log")
     session = Session(NAMES, seed=8)
     terminal = Scripted(session, fail_after=4)
     assert table(session, terminal).run() == 1
@@ -247,7 +249,7 @@ def history(home: Path) -> list[str]:
 
 
 def resume(home: Path) -> None:
-    saved = storage.load_game()
+    saved = load_game()
     assert saved is not None and saved.session.is_over
     session = saved.session
     terminal = Scripted(session)
@@ -261,12 +263,12 @@ def test_a_kill_while_finishing_then_resume_records_the_session_once(
     kill_point: str, home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = Session(NAMES, seed=12)
-    storage.save_game(session, {})
+    save_game(session, {})
     with monkeypatch.context() as patch:
         if kill_point == "append_score":
-            patch.setattr(storage, "append_score", kill)
+            patch.setattr("mushka.host.table.append_score", kill)
         else:
-            patch.setattr(storage, "discard_save", kill)
+            patch.setattr("mushka.host.table.discard_save", kill)
         with pytest.raises(Killed):
             table(session, Scripted(session)).run()
     assert (home / "state" / "mushka" / "current-game.json").exists()
@@ -274,7 +276,7 @@ def test_a_kill_while_finishing_then_resume_records_the_session_once(
     lines = history(home)
     assert len(lines) == 1 and json.loads(lines[0])["record"] == to_record(session)
     assert not (home / "state" / "mushka" / "current-game.json").exists()
-    entries, bad = storage.read_scores()
+    entries, bad = read_scores()
     assert len(entries) == 1 and bad == 0
 
 
@@ -289,7 +291,7 @@ def test_a_kill_in_the_middle_of_writing_the_history_line_loses_no_other_line(
         handle.write('{"finished": "2026-01-01T00:00:00+00:00", "session": "ab')  # cut short
     second = Session(NAMES, seed=14)
     assert table(second, Scripted(second)).run() == 0
-    entries, bad = storage.read_scores()
+    entries, bad = read_scores()
     assert len(entries) == 2 and bad == 1
     assert entries[-1].record == to_record(second)
 
@@ -301,9 +303,9 @@ def test_a_second_table_on_the_same_save_is_turned_away(
     home: Path, as_if_at_a_terminal: None
 ) -> None:
     save = home / "state" / "mushka" / "current-game.json"
-    storage.save_game(Session(NAMES, seed=2), TableSettings().to_json())
+    save_game(Session(NAMES, seed=2), TableSettings().to_json())
     before = save.read_bytes()
-    with storage.SaveLock():  # another mushka holds the game
+    with SaveLock():  # another mushka holds the game
         for args in (["resume"], ["play", "--resume"], ["play", "--player", "Anna"]):
             result = runner.invoke(cli.app, args, input="n\n")
             assert result.exit_code == 1, args
@@ -359,7 +361,7 @@ def test_a_symlink_planted_for_the_game_s_own_files_is_not_written_through(home:
     assert table(finished, terminal).run() == 1  # the history could not be written: said, not lost
     assert "score history could not be written" in terminal.text()
     assert victim.read_text(encoding="utf-8") == "precious\n"
-    assert storage.load_game() is not None  # the finished game stays saved for a later resume
+    assert load_game() is not None  # the finished game stays saved for a later resume
 
 
 # ---------------------------------------------------------------- the log survives a resume
@@ -396,7 +398,7 @@ def test_the_resumed_log_is_the_uninterrupted_one_coach_and_take_back_lines_incl
     assert first.run() == 0 and took_back
     before = log_text(first.host)
     assert "asked the coach." in before and "takes back" in before
-    saved = storage.load_game(check=fakes.saved_table)
+    saved = load_game(check=fakes.saved_table)
     assert saved is not None
     assert log_text(resumed(saved)) == before
 
@@ -412,7 +414,7 @@ def test_a_save_written_by_mushka_0_1_resumes(home: Path) -> None:
     state = home / "state" / "mushka"
     state.mkdir(parents=True)
     shutil.copy(Path(__file__).with_name("data") / "save-0.1.json", state / "current-game.json")
-    saved = storage.load_game(check=fakes.saved_table)
+    saved = load_game(check=fakes.saved_table)
     assert saved is not None and saved.session.players == ("Anna", "Boris", "Vera", "Gleb")
     host = resumed(saved)
     assert (host.settings.undo, host.settings.hints, host.settings.bots) == (
@@ -455,7 +457,7 @@ def test_a_game_saved_just_after_a_take_back_resumes_with_the_note_in_place(
     host.take_back()
     note = host.log().notes[-1]
     assert note.at == len(host.public_events()[note.deal])  # not after the events taken back
-    saved = storage.load_game(check=saved_table)
+    saved = load_game(check=saved_table)
     assert saved is not None  # neither refused nor set aside as corrupt
     again = resumed(saved)
     assert again.log().notes == host.log().notes
@@ -488,14 +490,14 @@ def test_a_take_back_noted_past_its_deal_still_resumes(home: Path) -> None:
     assert turn is not None
     host.submit(turn.seat, turn.view.legal_actions[0])
     host.take_back()
-    path = storage.save_path()
+    path = save_path()
     data = json.loads(path.read_text("utf-8"))
     note = data["ui"]["log"]["notes"][-1]
     events = len(host.public_events()[0])
     assert note["at"] == events
     note["at"] = events + 1  # as the old table wrote it
     path.write_text(json.dumps(data), "utf-8")
-    saved = storage.load_game(check=saved_table)
+    saved = load_game(check=saved_table)
     assert saved is not None
     assert resumed(saved).log().notes[-1].at == events
 
@@ -522,7 +524,7 @@ def test_a_take_back_also_takes_back_the_table_s_forced_passes_that_followed(hom
                 deals = [len(events) for events in host.public_events()]
                 for deal, moves in host.log().forced.items():
                     assert all(index < deals[deal] for index in moves)
-                saved = storage.load_game(check=saved_table)
+                saved = load_game(check=saved_table)
                 assert saved is not None
                 assert log_text(resumed(saved)) == log_text(host)
         if found:

@@ -23,8 +23,11 @@ from mushka import cli
 from mushka.commands import play as play_command
 from mushka.engine import Session
 from mushka.errors import RecordError
-from mushka.host import storage
 from mushka.host.seating import bot_name
+from mushka.host.storage.files import FileProblem, json_problem, one_line, read_text_limited
+from mushka.host.storage.history import append_score, read_scores
+from mushka.host.storage.paths import save_path, scores_path
+from mushka.host.storage.saves import GameOpenElsewhere, SaveError, SaveLock, load_game, save_game
 from mushka.house_rules import HouseRules
 from mushka.i18n import ENGLISH, RUSSIAN, say, use_language
 from mushka.names import MAX_NAME, name_problem, names_problem
@@ -223,17 +226,17 @@ def test_the_record_reader_raises_no_error_in_english_only() -> None:
 def test_files_that_cannot_be_read_are_said_in_russian(tmp_path: Path, russian: None) -> None:
     folder = tmp_path / "folder"
     folder.mkdir()
-    with pytest.raises(storage.FileProblem) as refused:
-        storage.read_text_limited(folder)
+    with pytest.raises(FileProblem) as refused:
+        read_text_limited(folder)
     assert str(refused.value) == "не удаётся прочитать: это каталог, а не файл"
     latin1 = tmp_path / "latin1.json"
     latin1.write_bytes(b'{"name": "\xc0nna"}')
-    with pytest.raises(storage.FileProblem) as refused:
-        storage.read_text_limited(latin1)
+    with pytest.raises(FileProblem) as refused:
+        read_text_limited(latin1)
     assert str(refused.value) == "это не текст в кодировке UTF-8 (байт 0xc0 на позиции 10)"
     missing = tmp_path / "missing.json"
-    with pytest.raises(storage.FileProblem) as refused:
-        storage.read_text_limited(missing)
+    with pytest.raises(FileProblem) as refused:
+        read_text_limited(missing)
     assert str(refused.value).startswith("не удаётся прочитать: ")  # then the OS's own words
 
 
@@ -251,13 +254,13 @@ def test_a_file_too_large_is_measured_in_russian(
 ) -> None:
     big = tmp_path / "big.json"
     big.write_bytes(b"x" * size)
-    with pytest.raises(storage.FileProblem) as refused:
-        storage.read_text_limited(big, limit)
+    with pytest.raises(FileProblem) as refused:
+        read_text_limited(big, limit)
     english = str(refused.value)
     assert english == f"it is {size} bytes; mushka reads files of up to {limit} bytes"
     use_language(RUSSIAN)
-    with pytest.raises(storage.FileProblem) as refused:
-        storage.read_text_limited(big, limit)
+    with pytest.raises(FileProblem) as refused:
+        read_text_limited(big, limit)
     assert str(refused.value).startswith(russian)  # the limit, in bytes only here, follows
 
 
@@ -296,26 +299,26 @@ def test_json_problems_are_said_in_russian(russian: None) -> None:
         try:
             json.loads(text)
         except (ValueError, RecursionError) as exc:
-            problems.append(storage.json_problem(exc))
+            problems.append(json_problem(exc))
     assert problems == [
         "это некорректный JSON: Expecting value, строка 1",
         "непригодный JSON: слишком глубокая вложенность",
     ]
-    assert storage.json_problem(MemoryError()) == "непригодный JSON: слишком большой"
+    assert json_problem(MemoryError()) == "непригодный JSON: слишком большой"
 
 
 def test_one_line_says_a_mushka_error_in_the_language_of_the_process() -> None:
     error = refusal("[1]")
-    assert storage.one_line(error) == "a record must be a JSON object, not [1]" == str(error)
+    assert one_line(error) == "a record must be a JSON object, not [1]" == str(error)
     use_language(RUSSIAN)
-    assert storage.one_line(error) == "запись игры должна быть объектом JSON, а не [1]"
-    assert storage.one_line(ValueError("plain")) == "plain"  # not ours: shown as it is
+    assert one_line(error) == "запись игры должна быть объектом JSON, а не [1]"
+    assert one_line(ValueError("plain")) == "plain"  # not ours: shown as it is
 
 
 def save_file(tmp_path: Path, **changes: object) -> Path:
     session = Session(list(CYRILLIC), seed=4)
     path = tmp_path / "state" / "current-game.json"
-    storage.save_game(session, {}, path)
+    save_game(session, {}, path)
     data = json.loads(path.read_text(encoding="utf-8"))
     for key, value in changes.items():
         if key == "hand":
@@ -350,8 +353,8 @@ def test_a_save_that_cannot_be_used_is_said_in_russian_and_kept_aside(
 ) -> None:
     path = save_file(tmp_path, **changes)
     use_language(RUSSIAN)
-    with pytest.raises(storage.SaveError) as refused:
-        storage.load_game(path)
+    with pytest.raises(SaveError) as refused:
+        load_game(path)
     assert str(refused.value).startswith(russian)  # the limit, in bytes only here, follows
     kept = refused.value.kept
     assert kept is not None and f".{why}-" in kept.name and not path.exists()
@@ -360,8 +363,8 @@ def test_a_save_that_cannot_be_used_is_said_in_russian_and_kept_aside(
 def test_a_save_that_cannot_be_read_is_said_in_russian(tmp_path: Path, russian: None) -> None:
     path = tmp_path / "current-game.json"
     path.write_text("", encoding="utf-8")
-    with pytest.raises(storage.SaveError) as refused:
-        storage.load_game(path)
+    with pytest.raises(SaveError) as refused:
+        load_game(path)
     assert str(refused.value) == (
         "сохранённую игру не удалось прочитать (это некорректный JSON: Expecting value, строка 1)"
     )
@@ -377,8 +380,8 @@ def test_a_save_that_cannot_be_kept_aside_says_so_in_russian(
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(storage.SaveError) as refused:
-        storage.load_game(path)
+    with pytest.raises(SaveError) as refused:
+        load_game(path)
     assert str(refused.value) == (
         "файл сохранённой игры — не сохранение мушки; "
         "отложить файл в сторону тоже не удалось (permission denied)"
@@ -388,8 +391,8 @@ def test_a_save_that_cannot_be_kept_aside_says_so_in_russian(
 
 def test_a_game_open_in_another_terminal_is_said_in_russian(tmp_path: Path, russian: None) -> None:
     lock = tmp_path / "current-game.lock"
-    with storage.SaveLock(lock), pytest.raises(storage.GameOpenElsewhere) as refused:
-        storage.SaveLock(lock).acquire()  # a second open file: flock refuses it as another process
+    with SaveLock(lock), pytest.raises(GameOpenElsewhere) as refused:
+        SaveLock(lock).acquire()  # a second open file: flock refuses it as another process
     assert str(refused.value) == (
         "сохранённая игра открыта в другом терминале: сначала доиграйте её там или выйдите из неё"
     )
@@ -502,10 +505,10 @@ def test_cyrillic_names_round_trip_through_a_save(home: Path) -> None:
     session = Session(list(CYRILLIC), seed=6)
     for _ in range(9):
         session.apply(session.legal_actions()[0])
-    storage.save_game(session, {"bots": {}})
-    raw = storage.save_path().read_bytes()
+    save_game(session, {"bots": {}})
+    raw = save_path().read_bytes()
     assert "Ёжик".encode() in raw
-    saved = storage.load_game()
+    saved = load_game()
     assert saved is not None and saved.session.players == CYRILLIC
     assert saved.session.log() == session.log()
 
@@ -513,10 +516,10 @@ def test_cyrillic_names_round_trip_through_a_save(home: Path) -> None:
 def test_cyrillic_names_round_trip_through_the_score_history(home: Path) -> None:
     first = play_random_session(HouseRules(), 12, CYRILLIC)
     second = play_random_session(HouseRules(), 13, tuple(reversed(CYRILLIC)))
-    assert storage.append_score(first, "one") and storage.append_score(second, "two")
-    line = storage.scores_path().read_text(encoding="utf-8").splitlines()[0]
+    assert append_score(first, "one") and append_score(second, "two")
+    line = scores_path().read_text(encoding="utf-8").splitlines()[0]
     assert json.loads(line)["players"] == list(CYRILLIC) and "Анна" in line
-    entries, bad = storage.read_scores()
+    entries, bad = read_scores()
     assert bad == 0 and [e.players for e in entries] == [CYRILLIC, tuple(reversed(CYRILLIC))]
     best = max(first.net)
     assert entries[0].winner == " & ".join(
@@ -534,7 +537,7 @@ def test_cyrillic_names_show_in_check_and_scores(home: Path) -> None:
     result = runner.invoke(cli.app, ["check", str(record)], env={"MUSHKA_LANG": "en"})
     assert result.exit_code == 0, result.output
     assert "Анна, Борис, Вера, Ёжик" in result.output
-    storage.append_score(session, "s")
+    append_score(session, "s")
     result = runner.invoke(cli.app, ["scores"], env={"MUSHKA_LANG": "en", "COLUMNS": "200"})
     assert result.exit_code == 0 and all(name in result.output for name in CYRILLIC)
     result = runner.invoke(cli.app, ["scores", "--last"], env={"MUSHKA_LANG": "en"})

@@ -18,8 +18,9 @@ from typer.testing import CliRunner, Result
 from mushka import cli
 from mushka.commands import play as play_command
 from mushka.engine import Session
-from mushka.host import storage
 from mushka.host.settings import TableSettings
+from mushka.host.storage.history import read_scores
+from mushka.host.storage.saves import load_game
 from mushka.house_rules import HouseRules
 from mushka.record import dumps, to_record
 from mushka.study.simulate import play_random_session
@@ -287,7 +288,7 @@ def test_play_with_a_hostile_save_keeps_it_aside_and_starts_a_new_game(
         result.output[-3000:]
     )
     UNREADABLE.clear()
-    fresh = storage.load_game()  # the new game's save, usable
+    fresh = load_game()  # the new game's save, usable
     assert fresh is not None and fresh.session.players == NAMES
 
 
@@ -341,7 +342,7 @@ def test_a_valid_history_after_the_hostile_rows_still_reads(home: Path) -> None:
     path = home / "data" / "mushka" / "scores.jsonl"
     path.parent.mkdir(parents=True)
     path.write_text(dumps({"junk": True}) + "\n" + VALID_HISTORY + "\n", encoding="utf-8")
-    entries, bad = storage.read_scores()
+    entries, bad = read_scores()
     assert bad == 1 and len(entries) == 1 and entries[0].record == FINISHED
 
 

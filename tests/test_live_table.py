@@ -17,10 +17,11 @@ from fakeseat import FakeSeat, join, play_out
 from mushka.actions import play
 from mushka.cards import CARDS
 from mushka.engine import Session
-from mushka.host import storage
 from mushka.host.live import LiveTable, Why
 from mushka.host.offer import Answer, Ask, Command, Offer, Page, Play, Presence, Speak, Stage
 from mushka.host.settings import TableSettings
+from mushka.host.storage.paths import save_path
+from mushka.host.storage.saves import load_game
 from mushka.host.table import TableHost, resumed, saved_table
 from mushka.house_rules import Exchange, HouseRules
 from mushka.view import SeatView
@@ -85,7 +86,7 @@ def test_four_fake_seats_play_a_whole_session_each_offered_only_his_own_cards(ho
 
     run(scenario)
     assert json.loads(record.read_text(encoding="utf-8"))["format"] == "mushka-record"
-    assert not storage.save_path().exists()  # finished: the save is gone, the history has it
+    assert not save_path().exists()  # finished: the save is gone, the history has it
 
 
 @pytest.mark.parametrize("seed", [3, 11])
@@ -215,7 +216,7 @@ def test_the_host_stops_the_table_and_a_resumed_table_seats_its_players_by_name(
         assert table.host is not None and table.host.stop().saved
 
     run(first)
-    saved = storage.load_game(check=saved_table)
+    saved = load_game(check=saved_table)
     assert saved is not None
 
     async def second() -> None:
@@ -461,7 +462,7 @@ def test_at_every_screen_a_seat_is_shown_the_save_on_disk_already_holds_it(home:
             host = self.table.host
             if host is None or self.table.finished:
                 return
-            saved = storage.load_game(check=saved_table)
+            saved = load_game(check=saved_table)
             assert saved is not None
             on_disk = sum(len(deal.events) for deal in saved.session.deals)
             shown = sum(len(deal) for deal in host.public_events())

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from mushka import cli
 from mushka.engine import Session
 from mushka.errors import RecordError, SetupError
-from mushka.host import storage
+from mushka.host.storage.history import append_score, read_scores
+from mushka.host.storage.saves import save_game
 from mushka.names import MAX_NAME, name_problem, names_problem, same_name
 from mushka.record import loads, to_record
 
@@ -81,7 +82,7 @@ def test_resume_refuses_a_save_naming_them_and_keeps_it_aside(
     players: list[object], home: Path
 ) -> None:
     save = home / "state" / "mushka" / "current-game.json"
-    storage.save_game(Session(GOOD, seed=3), {})
+    save_game(Session(GOOD, seed=3), {})
     data = json.loads(save.read_text(encoding="utf-8"))
     data["record"]["players"] = players
     save.write_text(json.dumps(data), encoding="utf-8")
@@ -98,12 +99,12 @@ def test_a_history_line_naming_them_is_skipped_and_counted(
     players: list[object], home: Path
 ) -> None:
     path = home / "data" / "mushka" / "scores.jsonl"
-    storage.append_score(Session(GOOD, seed=3), "first")
+    append_score(Session(GOOD, seed=3), "first")
     line = json.loads(path.read_text(encoding="utf-8"))
     line["players"] = line["record"]["players"] = players
     with path.open("a", encoding="utf-8") as history:
         history.write(json.dumps(line) + "\n")
-    entries, bad = storage.read_scores()
+    entries, bad = read_scores()
     assert [e.players for e in entries] == [tuple(GOOD)] and bad == 1
 
 

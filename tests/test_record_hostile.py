@@ -215,13 +215,13 @@ def test_resume_of_a_save_with_a_changed_lead_names_no_hidden_card(
     from mushka import cli
     from mushka.cards import CARDS
     from mushka.engine import Session
-    from mushka.host import storage
+    from mushka.host.storage.saves import save_game
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     session = Session(["Anna", "Boris", "Vera", "Gleb"], seed=5)
     while session.deal_index == 0 and len(session.deals[0].events) < 40:
         session.apply(session.legal_actions()[0])
-    storage.save_game(session, {})
+    save_game(session, {})
     save = tmp_path / "state" / "mushka" / "current-game.json"
     data = json.loads(save.read_text(encoding="utf-8"))
     events = data["record"]["deals"][0]["events"]

@@ -20,7 +20,8 @@ from test_files import NAMES, Scripted
 from typer.testing import CliRunner
 
 from mushka import cli
-from mushka.host import storage
+from mushka.host.storage.history import read_scores
+from mushka.host.storage.saves import load_game, save_game
 from mushka.host.table import resumed, saved_table
 from mushka.house_rules import HouseRules
 from mushka.study.simulate import play_random_session
@@ -62,8 +63,8 @@ def finish_saved(record: Path | str, **ui: Any) -> tuple[int, str]:
     """A save whose finish was cut short, naming `record`, finished the way `resume` does."""
     session = play_random_session(HouseRules(), seed=4, players=tuple(NAMES))
     settings = {"record": str(record), "session": SESSION_ID, **ui}
-    storage.save_game(session, settings)
-    saved = storage.load_game(check=saved_table)
+    save_game(session, settings)
+    saved = load_game(check=saved_table)
     assert saved is not None
     terminal = Scripted(saved.session)
     code = seat(resumed(saved), terminal).run()
@@ -182,10 +183,10 @@ def test_when_the_record_cannot_be_written_anywhere_the_save_is_kept(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with monkeypatch.context() as patch:
-        patch.setattr(storage, "rescue_record", lambda text: None)
+        patch.setattr("mushka.host.table.rescue_record", lambda text: None)
         code, said = finish_saved(home / "gone" / "game.json")
     assert code == 1 and "could not be written" in said and save_exists(home)
     code, said = finish_saved(home / "gone" / "game.json")  # resumed later: rescued, counted once
     assert code == 0 and len(rescued(home)) == 1 and not save_exists(home)
-    entries, bad = storage.read_scores()
+    entries, bad = read_scores()
     assert len(entries) == 1 and bad == 0

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from mushka.cli import build_app
 from mushka.commands.scores import average, standings
-from mushka.host.storage import ScoreEntry, read_scores
+from mushka.host.storage.history import ScoreEntry, read_scores
 from mushka.i18n import ENGLISH, RUSSIAN, language, use_language
 from mushka.render.look import Look
 
@@ -211,7 +211,7 @@ def test_the_standings_of_a_history_that_finished_games_wrote(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, english: None
 ) -> None:
     """A history written by a finished game (append_score) reads back the same standings."""
-    from mushka.host.storage import append_score
+    from mushka.host.storage.history import append_score
     from mushka.house_rules import HouseRules
     from mushka.study.simulate import play_random_session
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from rich.text import Text
 
 from mushka.commands.exits import fail, record_problem
-from mushka.host.storage import UNUSABLE, FileProblem, record_texts
+from mushka.host.storage.files import UNUSABLE, FileProblem, record_texts
 from mushka.i18n import _, _n, say
 from mushka.record import loads
 from mushka.render.look import make_console, transliterate

@@ -9,7 +9,8 @@ from typing import NoReturn
 import typer
 
 from mushka.errors import MushkaError
-from mushka.host.storage import FileProblem, json_problem, one_line, record_target
+from mushka.host.storage.files import FileProblem, json_problem, one_line
+from mushka.host.storage.records import record_target
 from mushka.i18n import say
 from mushka.render.look import guard_streams
 

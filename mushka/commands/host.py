@@ -25,7 +25,8 @@ from mushka.commands.table_setup import (
 )
 from mushka.host.live import PLACEHOLDER, LiveTable
 from mushka.host.settings import TableSettings
-from mushka.host.storage import load_game, save_path, state_dir
+from mushka.host.storage.paths import save_path, state_dir
+from mushka.host.storage.saves import load_game
 from mushka.host.table import TableHost, resumed, saved_table
 from mushka.host.workers import pool
 from mushka.house_rules import HouseRules

@@ -24,14 +24,9 @@ from mushka.commands.table_setup import (
 )
 from mushka.engine import Session
 from mushka.host.settings import TableSettings
-from mushka.host.storage import (
-    SavedGame,
-    SaveError,
-    keep_aside,
-    load_game,
-    os_reason,
-    save_path,
-)
+from mushka.host.storage.files import os_reason
+from mushka.host.storage.paths import save_path
+from mushka.host.storage.saves import SavedGame, SaveError, keep_aside, load_game
 from mushka.host.table import TableHost, resumed, saved_table, unsaved
 from mushka.i18n import _
 from mushka.present import answers

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from mushka.commands.exits import fail, record_problem
-from mushka.host.storage import UNUSABLE, FileProblem, json_problem, record_texts
+from mushka.host.storage.files import UNUSABLE, FileProblem, json_problem, record_texts
 from mushka.i18n import _, _n, say
 from mushka.names import names_problem
 from mushka.render.look import Look, make_console

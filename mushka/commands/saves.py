@@ -7,15 +7,9 @@ import contextlib
 from collections.abc import Iterator
 
 from mushka.commands.exits import fail
-from mushka.host.storage import (
-    GameOpenElsewhere,
-    SavedGame,
-    SaveError,
-    SaveLock,
-    load_game,
-    os_reason,
-    save_path,
-)
+from mushka.host.storage.files import os_reason
+from mushka.host.storage.paths import save_path
+from mushka.host.storage.saves import GameOpenElsewhere, SavedGame, SaveError, SaveLock, load_game
 from mushka.host.table import TableHost, saved_table
 from mushka.i18n import _, say
 from mushka.present.command import command

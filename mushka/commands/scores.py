@@ -12,7 +12,9 @@ from rich.table import Table
 from rich.text import Text
 
 from mushka.commands.exits import fail, record_problem
-from mushka.host.storage import UNUSABLE, FileProblem, ScoreEntry, read_scores, scores_path
+from mushka.host.storage.files import UNUSABLE, FileProblem
+from mushka.host.storage.history import ScoreEntry, read_scores
+from mushka.host.storage.paths import scores_path
 from mushka.i18n import N_, _, _n, number, say
 from mushka.ledger import session_accounts
 from mushka.present.command import command

@@ -17,7 +17,8 @@ from rich.text import Text
 from mushka.commands.exits import bad_option, checked_record_target, fail
 from mushka.commands.house import HouseOptions
 from mushka.errors import MushkaError
-from mushka.host.storage import FileProblem, one_line, os_reason, record_stream
+from mushka.host.storage.files import FileProblem, one_line, os_reason
+from mushka.host.storage.records import record_stream
 from mushka.house_rules import HouseRules
 from mushka.i18n import _, say
 from mushka.players.strategies import check_strategy

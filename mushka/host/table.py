@@ -25,10 +25,14 @@ from mushka.actions import Action
 from mushka.engine import Session
 from mushka.errors import MushkaError
 from mushka.events import Event
-from mushka.host import storage
 from mushka.host.forced import table_move
 from mushka.host.log import Note, NoteKind, PublicLog
 from mushka.host.settings import TableSettings
+from mushka.host.storage.files import UNUSABLE, FileProblem, os_reason, write_private
+from mushka.host.storage.history import append_score
+from mushka.host.storage.paths import crash_log_path, save_path
+from mushka.host.storage.records import record_text, rescue_record, write_record
+from mushka.host.storage.saves import SavedGame, discard_save, rescue_save, save_game
 from mushka.host.undo import LastMove
 from mushka.house_rules import HouseRules
 from mushka.players.bots import Bot, make_bot
@@ -193,7 +197,7 @@ class TableHost:
         guard: Callable[[], AbstractContextManager[None]] = contextlib.nullcontext,
         log: PublicLog | None = None,
     ) -> None:
-        """`save` None is the autosave (`storage.save_game`); `keep_history` False for a game
+        """`save` None is the autosave (`save_game`); `keep_history` False for a game
         nobody keeps (computer-only); `guard` wraps every move with its save, so that a front
         end's signals cannot land between them."""
         self._session = session
@@ -207,8 +211,8 @@ class TableHost:
             }
         )
         self.humans = tuple(seat for seat in range(4) if seat not in self.bots)
-        self._save = save if save is not None else storage.save_game
-        self.save_target = storage.save_path() if save is None else None
+        self._save = save if save is not None else save_game
+        self.save_target = save_path() if save is None else None
         self.keep_history = keep_history
         self.guard = guard  # a front end may install its own (the hot seat's signals)
         self._log = log or PublicLog()
@@ -408,7 +412,7 @@ class TableHost:
         except OSError as exc:
             if not move:
                 return  # a note alone: the next move's save will carry it
-            self._problem = storage.os_reason(exc)
+            self._problem = os_reason(exc)
             self._add(
                 self._note(
                     NoteKind.SAVE_FAILED,
@@ -443,17 +447,17 @@ class TableHost:
         if not self._unsaved:
             return Stopped(saved=True, target=self.save_target)
         try:
-            rescued = storage.rescue_save(self._session, self._ui())
+            rescued = rescue_save(self._session, self._ui())
         except Exception:
             rescued = None
         return Stopped(False, False, self._unsaved, self.save_target, self._problem, rescued)
 
     def crash_log(self, details: str) -> Path | None:
         """Keep a crash's details (which never name a hidden card) for the developers."""
-        path = storage.crash_log_path()
+        path = crash_log_path()
         try:
-            storage.write_private(path, details)
-        except storage.UNUSABLE:
+            write_private(path, details)
+        except UNUSABLE:
             return None
         return path
 
@@ -466,31 +470,31 @@ class TableHost:
         if not self.keep_history:
             return Finished(record, history=False)
         try:
-            storage.append_score(self._session, self.settings.session_id)
+            append_score(self._session, self.settings.session_id)
         except OSError as exc:
-            return Finished(record, False, storage.os_reason(exc), kept=self.stop())
+            return Finished(record, False, os_reason(exc), kept=self.stop())
         if record is not None and record.written is None:  # the save is the only whole copy
             return Finished(record, True, kept=self.stop())
         problem = None
         if self.save_target is not None:
             try:
-                storage.discard_save()
+                discard_save()
             except OSError as exc:
-                problem = storage.os_reason(exc)
+                problem = os_reason(exc)
         return Finished(record, True, save_problem=problem)
 
     def _write_record(self) -> RecordWritten | None:
         if not self.settings.record_path:
             return None
         path = Path(self.settings.record_path)
-        text = storage.record_text(self._session, self.settings.session_id)
+        text = record_text(self._session, self.settings.session_id)
         try:
-            storage.write_record(path, text, self.settings.session_id, self.settings.record_trusted)
-        except (OSError, storage.FileProblem) as exc:
+            write_record(path, text, self.settings.session_id, self.settings.record_trusted)
+        except (OSError, FileProblem) as exc:
             from mushka.i18n import say  # spelled now, in the language of whoever reads it
 
-            reason = say(exc) if isinstance(exc, storage.FileProblem) else storage.os_reason(exc)
-            return RecordWritten(path, storage.rescue_record(text), reason)
+            reason = say(exc) if isinstance(exc, FileProblem) else os_reason(exc)
+            return RecordWritten(path, rescue_record(text), reason)
         return RecordWritten(path, path)
 
     # ---------------------------------------------------------------- the table's own moves
@@ -537,15 +541,15 @@ def hint_seed(session_seed: int | None, deal: int, decision: int) -> int:
     return (session_seed or 0) * 1_000_003 + deal * 1009 + decision
 
 
-def saved_table(saved: storage.SavedGame) -> tuple[TableSettings, PublicLog]:
+def saved_table(saved: SavedGame) -> tuple[TableSettings, PublicLog]:
     """The table settings and public log a save holds, every value checked (SettingsError,
-    LogError): for `storage.load_game`'s check, and to seat a resumed game."""
+    LogError): for `load_game`'s check, and to seat a resumed game."""
     settings = TableSettings.from_json(saved.ui)
     deals = [len(deal.events) for deal in saved.session.deals]
     return settings, PublicLog.from_json(saved.ui.get("log"), deals)
 
 
-def resumed(saved: storage.SavedGame, ascii_only: bool = False) -> TableHost:
+def resumed(saved: SavedGame, ascii_only: bool = False) -> TableHost:
     """The table of a saved game, as it stood (ASCII if asked for now)."""
     settings, log = saved_table(saved)
     if ascii_only:
