@@ -8,7 +8,8 @@ import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from mushka.host.live import Farewell, LiveTable
+from mushka.host.link import Farewell
+from mushka.host.live import LiveTable
 from mushka.host.offer import Answer, Intent, Move, Offer, Play
 from mushka.i18n import ENGLISH
 

@@ -138,3 +138,65 @@ def test_the_table_host_pulls_in_no_terminal_cli_or_network_library() -> None:
         assert not outside & set(FRONT_END_LIBRARIES), (name, outside & set(FRONT_END_LIBRARIES))
         todo.extend(edges[name])
     assert "mushka.host.table" in seen and not any(m.startswith("mushka.tui") for m in seen)
+
+
+# The floors of the house, lowest first: a module imports only from its own floor or below.
+# (The rules core, `mushka.*` outside these packages, is below them all.)
+FLOORS = [
+    ("mushka.players", "mushka.study"),
+    ("mushka.host",),
+    ("mushka.present",),
+    ("mushka.render",),
+    (
+        "mushka.tui",
+        "mushka.net",
+    ),  # the two terminal front ends, side by side: neither imports the other
+    ("mushka.commands",),
+    ("mushka.cli", "mushka.__main__"),
+]
+
+
+def floor(name: str) -> int:
+    return next(
+        (
+            i
+            for i, packages in enumerate(FLOORS)
+            if name.startswith(tuple(p + "." for p in packages)) or name in packages
+        ),
+        -1,
+    )
+
+
+def test_imports_point_down_the_house() -> None:
+    upward = [
+        (name, imported)
+        for name, targets in graph().items()
+        for imported in targets
+        if floor(imported) > floor(name)
+    ]
+    assert upward == []
+
+
+def test_the_two_terminal_front_ends_import_nothing_of_each_other() -> None:
+    for name, targets in graph().items():
+        for side, other in (("mushka.net", "mushka.tui"), ("mushka.tui", "mushka.net")):
+            if name.startswith(side):
+                assert not any(t.startswith(other) for t in targets), (name, targets)
+
+
+def test_the_live_table_and_the_offer_draw_nothing() -> None:
+    for name in ("mushka.host.live", "mushka.host.link", "mushka.host.offer"):
+        outside = {m.split(".")[0] for m in imports(name)}
+        assert not outside & set(FRONT_END_LIBRARIES), (name, outside)
+        assert not any(
+            m.startswith(("mushka.render", "mushka.tui", "mushka.net")) for m in imports(name)
+        )
+
+
+def test_no_module_is_over_700_lines_but_the_engine() -> None:
+    long = {
+        name: lines
+        for name, path in MODULES.items()
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > 700
+    }
+    assert long.keys() <= {"mushka.engine"}, long

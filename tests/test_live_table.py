@@ -17,7 +17,8 @@ from fakeseat import FakeSeat, join, play_out
 from mushka.actions import play
 from mushka.cards import CARDS
 from mushka.engine import Session
-from mushka.host.live import LiveTable, Why
+from mushka.host.link import Why
+from mushka.host.live import LiveTable
 from mushka.host.offer import Answer, Ask, Command, Offer, Page, Play, Presence, Speak, Stage
 from mushka.host.settings import TableSettings
 from mushka.host.storage.paths import save_path

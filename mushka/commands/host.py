@@ -23,7 +23,8 @@ from mushka.commands.table_setup import (
     check_names,
     check_seating,
 )
-from mushka.host.live import PLACEHOLDER, LiveTable
+from mushka.host.link import PLACEHOLDER
+from mushka.host.live import LiveTable
 from mushka.host.settings import TableSettings
 from mushka.host.storage.paths import save_path, state_dir
 from mushka.host.storage.saves import load_game

@@ -19,7 +19,8 @@ from typing import Final
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from mushka.host.live import Farewell, LiveTable, Why
+from mushka.host.link import Farewell, Why
+from mushka.host.live import LiveTable
 from mushka.host.offer import Intent, Offer, Presence, Unreadable
 from mushka.i18n import _, language, say, speaking
 from mushka.net.editor import EndOfInput, Interrupted, LineEditor, Submitted, cell_width

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from mushka.host.live import Farewell, LiveTable, Why
+from mushka.host.link import Farewell, Why
+from mushka.host.live import LiveTable
 from mushka.host.offer import Command, Intent, Offer, Unreadable
 from mushka.i18n import _, say, speaking
 from mushka.net.seat import Seat

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from mushka.host.live import PLACEHOLDER, LiveTable
+from mushka.host.link import PLACEHOLDER
+from mushka.host.live import LiveTable
 from mushka.host.offer import Presence, Screen, offer
 from mushka.host.table import TableHost
 from mushka.i18n import _, say
