@@ -148,6 +148,56 @@ def test_with_authorized_keys_only_a_key_joins_and_only_as_its_own_name(tmp_path
     run(scenario)
 
 
+def test_under_authorized_keys_the_key_a_name_first_used_proves_it(tmp_path: Path) -> None:
+    """The key is the proof of who sits in a seat: the first key a name logs in with is
+    remembered, and another key listed for that name is refused from then on, saying why."""
+    laptop, phone = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys = AuthorizedKeys(public_line(laptop, "Anna") + "\n" + public_line(phone, "Anna"), "k")
+
+    async def scenario() -> None:
+        async with table(tmp_path, authorized_keys=keys) as server:
+            first = await join(server.port, "Anna", password=None, client_key=phone)
+            await first.wait_for("name Anna proven")  # the seat takes the key as proof
+            await first.close()
+            banners: list[str] = []
+
+            class Told(asyncssh.SSHClient):
+                def auth_banner_received(self, msg: str, lang: str) -> None:
+                    banners.append(msg)
+
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(
+                    server.port, "Anna", password=None, client_key=laptop, client_factory=Told
+                )
+            assert any("another of its keys" in banner for banner in banners)
+            again = await join(server.port, "Anna", password=None, client_key=phone)
+            await again.wait_for("name Anna proven")
+
+    run(scenario)
+
+
+def test_the_seat_s_own_code_logs_in_as_that_seat_only(tmp_path: Path) -> None:
+    """The seat's own code is an answer at the code prompt for its own name (the seat is then
+    `proven`), by either method; for another name it is a wrong code like any other."""
+
+    async def scenario() -> None:
+        app = Echo(seat_codes={"Anna": "x9f-k2m-q7w"})
+        async with table(tmp_path, app) as server:
+            anna = await join(server.port, "Anna", password="x9f-k2m-q7w")
+            await anna.wait_for("name Anna proven")
+            plain_ = await join(server.port, "Boris")
+            await plain_.wait_for("name Boris")
+            assert "proven" not in plain_.screen_text()
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(server.port, "Boris", password="x9f-k2m-q7w")
+            kbd = await connect(
+                server.port, "Anna", password="x9f-k2m-q7w", preferred_auth="keyboard-interactive"
+            )
+            kbd.close()
+
+    run(scenario)
+
+
 def test_exec_subsystems_and_forwarding_are_refused(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with table(tmp_path) as server:

@@ -158,6 +158,7 @@ async def _serve(
     console: Console,
     joining: Joining,
 ) -> LiveTable:
+    from mushka.net.codes import new_code
     from mushka.net.server import TableServer  # here: asyncssh only for `host`
     from mushka.net.sshseat import SshTable
 
@@ -181,6 +182,7 @@ async def _serve(
         host=host,
         on_over=stop.set,
         workers=workers,
+        make_secret=new_code,  # a seat's own code: short, typed like the table's at the login
     )
     wall = HostTerminal(table, console, joining, lambda: Text(look.text(short_joining), "dim"))
     table.watchers.append(wall.draw)

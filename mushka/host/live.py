@@ -69,6 +69,11 @@ PLACEHOLDER: Final = N_("YOUR-NAME")
 PLACEHOLDERS: Final = frozenset({"your-name", "name", "ваше-имя", "имя", "<name>", "<имя>"})
 
 
+def _plain_code(code: str) -> bytes:
+    """A code as compared: lower case, without spaces or dashes (see `mushka.net.codes`)."""
+    return "".join(c for c in code.casefold() if not c.isspace() and c not in "-_‐‑‒–—―−").encode()
+
+
 class Why(StrEnum):
     """Why a seat's connection is closed."""
 
@@ -216,6 +221,8 @@ class LiveTable:
         self.seats: dict[Link, _Seat] = {}
         self.watchers: list[Callable[[], None]] = []  # public screens: redrawn on any change
         self.news: list[Wording] = []  # table-wide lines: who joined, left, came back, notes
+        self.news_at_start = 0  # the news there was once the session started (the public
+        # screen shows what came after it beside the game's log)
         self.thinking: asyncio.Task[None] | None = None  # a computer player's turn under way
         self.finished = False
         self.stopping = False  # the host is stopping the table: nobody moves any more
@@ -277,13 +284,27 @@ class LiveTable:
     def _human_places(self) -> list[Place]:
         return [p for p in self.places if p.computer is None]
 
-    def admit(self, link: Link, secret: str | None = None) -> str | None:
-        """None to welcome `link`, or one line in its language saying why not. `secret`, the
-        seat's own (see `secret`), proves a return: with it a player takes his seat back even
-        from a connection that still holds it (his phone that slept, a second device)."""
+    def admit(self, link: Link, secret: str | None = None, *, proven: bool = False) -> str | None:
+        """None to welcome `link`, or one line in its language saying why not.
+
+        A rejoin must prove it is the same person: `secret`, the seat's own (see `secret`), or
+        `proven` (the transport checked it already: the seat's code typed at the login, or the
+        name's own key) takes a player's seat back always, even from a connection that still
+        holds it (his phone that slept, a second device). Without either, an away seat is taken
+        back only from the address it last sat at (anyone else who knows the table's code could
+        be drawn his hand): from another the player is told to join with his seat's code."""
         with speaking(link.lang):
-            refusal = self._admission(link.name, secret)
+            proven = proven or (secret is not None and self.proves(link.name, secret))
+            refusal = self._admission(link.name, link.address, proven)
             return None if refusal is None else say(refusal)
+
+    def proves(self, name: str, secret: str) -> bool:
+        """Whether `secret` is the own code of the seat taken by `name` (compared as codes are:
+        case, spaces and dashes aside, in constant time)."""
+        place = next((p for p in self._human_places() if p.name == name), None)
+        if place is None or place.secret is None or len(secret) > 1024:
+            return False
+        return hmac.compare_digest(_plain_code(secret), _plain_code(place.secret))
 
     def secret(self, link: Link) -> str:
         """The secret of `link`'s seat, for its connection to keep (or show its player once):
@@ -292,7 +313,9 @@ class LiveTable:
         assert place.secret is not None
         return place.secret
 
-    def _admission(self, name: str, secret: str | None = None) -> Wording | MushkaError | None:
+    def _admission(
+        self, name: str, address: str = "", proven: bool = False
+    ) -> Wording | MushkaError | None:
         problem = name_problem(name)
         if problem is not None:
             return problem
@@ -308,14 +331,19 @@ class LiveTable:
             (p for p in self._human_places() if p.name is not None and p.name == name), None
         )
         if known is not None:
-            proven = (
-                secret is not None
-                and known.secret is not None
-                and hmac.compare_digest(secret.encode(), known.secret.encode())
-            )
-            if known.link is not None and not proven:
+            if proven:
+                return None
+            if known.link is not None:
                 return Wording(
-                    "{name} is already at the table; a seat in play cannot be taken over",
+                    "{name} is already at the table; a seat in play cannot be taken over "
+                    "without that seat's own code",
+                    name=name,
+                )
+            if known.secret is not None and known.address and address != known.address:
+                return Wording(
+                    "{name} last sat here from another address: to come back from this one, "
+                    "give your seat's own code (your seat showed it) in place of the table's "
+                    "code, or ask the host",
                     name=name,
                 )
             return None
@@ -334,7 +362,7 @@ class LiveTable:
         if place is None:
             place = next(p for p in self._human_places() if p.name is None)
             place.name = link.name
-        back = place.address != "" and self.host is not None
+        back = place.address != ""  # he sat here before: a return, from wherever it comes
         taken = place.link  # a return proven by the seat's secret: the old connection goes
         place.link, place.address = link, link.address
         if place.secret is None:
@@ -343,16 +371,20 @@ class LiveTable:
         name = printable(place.name or "")
         self.seats[link] = _Seat(link, place.index)
         if back:
-            self._tell(Wording("{name} is back (from {address}).", name=name, address=link.address))
+            news = Wording("{name} is back (from {address}).", name=name, address=link.address)
         else:
-            self._tell(Wording("{name} sits down at the table.", name=name))
-        self.seats[link].screen.news_seen = len(self.news)
+            news = Wording("{name} sits down at the table.", name=name)
         if taken is not None:
             taken.close(Farewell(Why.TAKEN_OVER))
+        if place.stand_in is not None and self.host is not None:
+            # said after the computer player's stand-down: the newest news, the one every seat
+            # shows, is where he came back from
+            self._later(None, lambda: self._stand_down(place, news))
+            return
+        self._tell(news)
+        self.seats[link].screen.news_seen = len(self.news)
         if self.host is None and all(p.link is not None for p in self._human_places()):
             self._later(None, self._start)  # every seat taken, kept ones by their own players
-        elif place.stand_in is not None:
-            self._later(None, lambda: self._stand_down(place))
         else:
             self._later(None, lambda: None)
 
@@ -413,13 +445,17 @@ class LiveTable:
         self._later(None, hand)
         return None
 
-    async def _stand_down(self, place: Place) -> None:
+    async def _stand_down(self, place: Place, news: Wording) -> None:
         host = self.host
         place.stand_in = None
         if host is not None and host.stood_in(place.index):
             if self.thinking is not None:
                 self.thinking.cancel()  # it thought for the computer player, who is gone
             self._after(await self._on_disk(host.stand_down, place.index))
+        self._tell(news)
+        link = place.link
+        if link is not None and link in self.seats:
+            self.seats[link].screen.news_seen = len(self.news)
 
     async def _start(self) -> None:
         names = [
@@ -432,6 +468,7 @@ class LiveTable:
         await self._on_disk(host.save_now)
         self.host = host
         self._tell(Wording("Everyone is here: the session starts."))
+        self.news_at_start = len(self.news)
         self._after(await self._on_disk(host.begin))
 
     # ---------------------------------------------------------------- intents

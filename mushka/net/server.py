@@ -25,6 +25,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Final
 
 import asyncssh
@@ -63,6 +64,13 @@ class Limits:
     lockout_seconds: float = lockout.LOCKOUT_SECONDS
 
 
+class Proof(Enum):
+    """What a connection's login proved."""
+
+    CODE = "code"  # the table's code: anyone invited
+    SEAT = "seat"  # the seat's own code, or (under authorized keys) the name's own key
+
+
 class TableServer:
     """An SSH server for one table: `start` it, and `close` it when the table is over."""
 
@@ -92,6 +100,7 @@ class TableServer:
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._connections: set[_Connection] = set()  # every one, logged in or not
         self.evicted = 0  # connections that made room for a newcomer (for the tests' figures)
+        self._first_keys: dict[str, bytes] = {}  # under authorized keys: a name's first key
 
     async def start(self, bind: str | Sequence[str] = "", port: int = 2222) -> None:
         """Listen on `bind` ("" for every interface) and `port` (0 for a free one: see `port`)."""
@@ -194,15 +203,45 @@ class TableServer:
     def leave_place(self, connection: _Connection) -> None:
         self._connections.discard(connection)
 
-    def check_code(self, address: str, attempt: str) -> bool:
-        """Whether `attempt` is the table's code; a locked-out address is refused unheard."""
+    def check_code(self, address: str, attempt: str, name: str = "") -> Proof | None:
+        """What `attempt` proves: the table's code (`Proof.CODE`), the seat's own code of the
+        player `name` (`Proof.SEAT`, asked of the application), or nothing (None: a wrong code,
+        counted against `address`; a locked-out address is refused unheard)."""
         if self.code is None or self.lockout.locked(address):
-            return False
-        if codes.same(attempt, self.code):
+            return None
+        if len(attempt) > codes.MAX_ATTEMPT_CHARS:
+            proof = None
+        elif codes.same(attempt, self.code):
+            proof = Proof.CODE
+        elif self.app.proves(name, attempt):
+            proof = Proof.SEAT
+        else:
+            proof = None
+        if proof is None:
+            self.lockout.wrong(address)
+        else:
             self.lockout.right(address)
-            return True
-        self.lockout.wrong(address)
-        return False
+        return proof
+
+    def key_allowed(self, name: str, key: asyncssh.SSHKey, address: str) -> bool:
+        """Whether `key` may log in as `name`: listed for that name in the authorized keys, and
+        the key the name first logged in with, if it has (another listed key is refused then:
+        the key proves who sits in that seat)."""
+        assert self.authorized_keys is not None
+        allowed = self.authorized_keys.for_name(name)
+        if allowed is None or allowed.validate(key, "", address) is None:
+            return False
+        first = self._first_keys.get(name)
+        return first is None or first == key.public_data
+
+    def key_allowed_once(self, name: str, key: asyncssh.SSHKey, address: str) -> bool:
+        """Whether `key` is listed for `name`, though another key of his sat down first."""
+        assert self.authorized_keys is not None
+        allowed = self.authorized_keys.for_name(name)
+        return allowed is not None and allowed.validate(key, "", address) is not None
+
+    def remember_key(self, name: str, key: asyncssh.SSHKey) -> None:
+        self._first_keys.setdefault(name, key.public_data)
 
 
 def _oldest(connections: list[_Connection]) -> float:
@@ -237,6 +276,8 @@ class _Connection(asyncssh.SSHServer):
         self.since = asyncio.get_running_loop().time()
         self._logging_in = False  # its handshake is done: it is at the code prompt, or past it
         self.logged_in = False  # it has authenticated: counted under the logged-in caps
+        self.proof: Proof | None = None  # what its login proved
+        self._key: asyncssh.SSHKey | None = None  # the key it logs in with (authorized keys)
         self._session_opened = False
         self._no_session: asyncio.TimerHandle | None = None
 
@@ -281,9 +322,7 @@ class _Connection(asyncssh.SSHServer):
             return True
         keys = self._server.authorized_keys
         if keys is not None:
-            allowed = keys.for_name(username)
-            self._conn.set_authorized_keys(allowed)
-            if allowed is None:
+            if keys.for_name(username) is None:
                 self._banner(N_("this table admits only the players in its list of keys"))
         elif self._server.lockout.locked(self.address):
             self._banner(N_("too many wrong codes from your address: try again in a minute"))
@@ -294,6 +333,9 @@ class _Connection(asyncssh.SSHServer):
             self._too_many()
             return
         self.logged_in = True
+        if self._key is not None:  # the key proves the name from now on
+            assert self._conn is not None
+            self._server.remember_key(str(self._conn.get_extra_info("username")), self._key)
         # A client that logs in and opens no session would hold its place for nothing.
         self._no_session = asyncio.get_running_loop().call_later(
             self._server.limits.login_timeout, self._close_unless_in_session
@@ -311,7 +353,11 @@ class _Connection(asyncssh.SSHServer):
         return self._server.code is not None
 
     def validate_password(self, username: str, password: str) -> bool:
-        return self._server.check_code(self.address, password)
+        return self._proved(self._server.check_code(self.address, password, username))
+
+    def _proved(self, proof: Proof | None) -> bool:
+        self.proof = proof
+        return proof is not None
 
     def kbdint_auth_supported(self) -> bool:
         return self._server.code is not None
@@ -320,10 +366,20 @@ class _Connection(asyncssh.SSHServer):
         return "", "", "", ((self._server.say(N_("Table code (password): ")), False),)
 
     def validate_kbdint_response(self, username: str, responses: KbdIntResponse) -> KbdIntChallenge:
-        return len(responses) == 1 and self._server.check_code(self.address, responses[0])
+        if len(responses) != 1:
+            return False
+        return self._proved(self._server.check_code(self.address, responses[0], username))
 
     def public_key_auth_supported(self) -> bool:
         return self._server.authorized_keys is not None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if not self._server.key_allowed(username, key, self.address):
+            if self._server.key_allowed_once(username, key, self.address):
+                self._banner(N_("this name sat down with another of its keys: join with that one"))
+            return False
+        self._key, self.proof = key, Proof.SEAT
+        return True
 
     # ------------------------------------------------------------------ what is served
 
@@ -333,7 +389,7 @@ class _Connection(asyncssh.SSHServer):
         self._session_opened = True
         assert self._conn is not None
         name = str(self._conn.get_extra_info("username"))
-        return _SeatSession(self._server, self, name, self.address)
+        return _SeatSession(self._server, self, name, self.address, self.proof is Proof.SEAT)
 
     def connection_requested(
         self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
@@ -360,8 +416,14 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
     """The session channel of a connection: a terminal for the table, or nothing."""
 
     def __init__(
-        self, server: TableServer, connection: _Connection, name: str, address: str
+        self,
+        server: TableServer,
+        connection: _Connection,
+        name: str,
+        address: str,
+        proven: bool = False,
     ) -> None:
+        self._proven = proven
         self._server = server
         self._connection = connection
         self._name = name
@@ -415,6 +477,7 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
             size=size,
             environment=environment,
             default_lang=self._server.lang,
+            proven=self._proven,
         )
         self._seat.start(self._server.limits.max_name_bytes)
 
