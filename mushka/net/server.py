@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import socket
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -103,11 +104,21 @@ class TableServer:
         self._first_keys: dict[str, bytes] = {}  # under authorized keys: a name's first key
 
     async def start(self, bind: str | Sequence[str] = "", port: int = 2222) -> None:
-        """Listen on `bind` ("" for every interface) and `port` (0 for a free one: see `port`)."""
+        """Listen on `bind` ("" for every interface) and `port` (0 for a free one: see `port`).
+        "::" listens on every interface in IPv6 and IPv4 both, on one dual-stack socket where
+        the system has them (asyncio's own IPv6 sockets take IPv6 only, and the IPv4 addresses
+        the host's screen lists would not answer); IPv4 clients then come as IPv4-mapped
+        addresses, which count as their IPv4 form (see `plain_address`)."""
         _quiet(logging.getLogger("asyncssh"))
+        where: dict[str, object] = {"host": bind, "port": port}
+        if bind == "::" and socket.has_dualstack_ipv6():
+            where = {
+                "sock": socket.create_server(
+                    ("::", port), family=socket.AF_INET6, dualstack_ipv6=True, backlog=100
+                )
+            }
         self._acceptor = await asyncssh.listen(
-            host=bind,
-            port=port,
+            **where,
             server_factory=lambda: _Connection(self),
             server_host_keys=[self.host_key.key],
             server_version=f"mushka_{__version__}",
