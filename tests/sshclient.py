@@ -155,11 +155,13 @@ async def join(
     env: Mapping[str, str] | None = None,
     pty: bool = True,
     source: str | None = None,
+    **options: object,
 ) -> Player:
     """A player at the table: connected (from the loopback address `source` if given), a
     session open (with a PTY unless `pty` is False)."""
-    local = {"local_addr": (source, 0)} if source is not None else {}
-    conn = await connect(port, name, password=password, client_key=client_key, **local)
+    if source is not None:
+        options["local_addr"] = (source, 0)
+    conn = await connect(port, name, password=password, client_key=client_key, **options)
     width, height = size
     environment: dict[bytes | str, bytes | str] = {k: v for k, v in (env or {}).items()}
     chan, terminal = await conn.create_session(
