@@ -526,3 +526,38 @@ def test_an_away_seat_is_taken_back_from_a_new_address_only_with_its_own_code() 
         await table.closed()
 
     run(scenario)
+
+
+def test_a_continued_table_keeps_each_seat_s_code_and_last_address(home: Path) -> None:
+    """After `host --resume` a return still proves it is the same player: the seats' codes and
+    last addresses are saved with the settings, and the continued table asks for them."""
+
+    async def first() -> None:
+        settings = TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"})
+        table = LiveTable(
+            HouseRules(), settings, make_secret=iter(["k7m-p3x-w9d", "x9f-k2m-q7w"]).__next__
+        )
+        join(table, "Anna", address="127.0.0.5")
+        join(table, "Boris", address="127.0.0.6")
+        await table.idle()
+        table.stop()
+        await table.closed()
+        assert table.host is not None and table.host.stop().saved
+
+    run(first)
+    saved = load_game(check=saved_table)
+    assert saved is not None
+
+    async def second() -> None:
+        host = resumed(saved)
+        assert host.settings.seat_codes == {0: "k7m-p3x-w9d", 1: "x9f-k2m-q7w"}
+        assert host.settings.seat_addresses == {0: "127.0.0.5", 1: "127.0.0.6"}
+        again = LiveTable(HouseRules(), host.settings, host=host)
+        refusal = again.admit(FakeSeat(again, "Anna", address="127.0.0.66"))
+        assert refusal is not None and "seat's own code" in refusal
+        assert again.admit(FakeSeat(again, "Anna", address="127.0.0.66"), "k7m-p3x-w9d") is None
+        assert again.admit(FakeSeat(again, "Boris", address="127.0.0.6")) is None
+        again.stop()
+        await again.closed()
+
+    run(second)

@@ -214,6 +214,9 @@ class LiveTable:
         if host is not None:
             for place, name in zip(self.places, host.players, strict=True):
                 place.name = name
+                # a continued table: its seats' codes and last addresses as saved
+                place.secret = settings.seat_codes.get(place.index)
+                place.address = settings.seat_addresses.get(place.index, "")
         else:
             for place, name in zip(self._human_places(), reserved, strict=False):
                 place.name = name
@@ -367,6 +370,8 @@ class LiveTable:
         place.link, place.address = link, link.address
         if place.secret is None:
             place.secret = self.make_secret()
+        self.settings.seat_codes[place.index] = place.secret  # saved with the next move
+        self.settings.seat_addresses[place.index] = link.address
         place.leaving = False
         name = printable(place.name or "")
         self.seats[link] = _Seat(link, place.index)
@@ -405,6 +410,8 @@ class LiveTable:
         if self.host is None and place.name not in self.reserved:
             self._tell(Wording("{name} left the table.", name=name))
             place.name, place.address, place.secret, place.lang = None, "", None, None
+            self.settings.seat_codes.pop(place.index, None)
+            self.settings.seat_addresses.pop(place.index, None)
         elif place.leaving:
             self._tell(
                 Wording("{name} is away: left the table for now, the seat waits.", name=name)

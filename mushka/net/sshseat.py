@@ -60,7 +60,7 @@ class SshSeat:
             else:
                 words = say(farewell.words)
                 code = self.shown.seat_code if self.shown is not None else None
-                if farewell.why is Why.LEFT and code is not None:
+                if farewell.why in (Why.LEFT, Why.STOPPED) and code is not None:
                     words += " " + seat_code_words(code)  # he will need it to come back
                 self.seat.line(wrapped(words, self.seat.width))
         self.seat.close(farewell.status)
