@@ -18,10 +18,16 @@ _INVISIBLE: Final = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\
 # Cyrillic and Greek letters drawn exactly like a Latin one, in capitals and in small letters:
 # "Аnn" (a Cyrillic А) and "Ann", or "НОРА" and "HOPA", would be two players the screen cannot
 # tell apart, so they count as the same name.
+# Cherokee capitals and Armenian small letters drawn like Latin ones too ("Ꭺnn", "Anո"), from
+# Unicode's confusables (UTS #39).
 _LOOK_ALIKE_CAPITALS: Final = str.maketrans(
-    "АВЕЁКМНОРСТХУІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEEKMHOPCTXYIJSABEZHIKMNOPTYX"
+    "АВЕЁКМНОРСТХУІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧᎪᏴᏟᎠᎬᏀᎻᏦᏞᎷᏢᏒᏚᎢᏙᏔᎩᏃՕՍՏԼ",
+    "ABEEKMHOPCTXYIJSABEZHIKMNOPTYXABCDEGHKLMPRSTVWYZOUSL",
 )
-_LOOK_ALIKE_SMALL: Final = str.maketrans("аеёорсухіјѕһԁοικρνα", "aeeopcyxijshdoikpva")
+_LOOK_ALIKE_SMALL: Final = str.maketrans("аеёорсухіјѕһԁοικρναոսօհցզռ", "aeeopcyxijshdoikpvanuohgqn")
+# Scripts whose letters may share a word (Japanese and Korean names mix these); any other two
+# scripts in one word are refused, look-alikes or not: "Ꭺnn" is Cherokee and Latin.
+_EAST_ASIAN: Final = frozenset({"CJK", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"})
 
 
 def printable(text: str, limit: int | None = None) -> str:
@@ -41,6 +47,25 @@ def same_name(one: str, other: str) -> bool:
     return len(set(small)) == 1 or len(set(capitals)) == 1
 
 
+def _script(char: str) -> str | None:
+    """The script of a letter, as the first word of its Unicode name (None for anything else:
+    digits, punctuation, spaces and marks go with any script)."""
+    if not unicodedata.category(char).startswith("L"):
+        return None
+    script = unicodedata.name(char, "").split(" ", 1)[0]
+    return "CJK" if script in _EAST_ASIAN else script or None
+
+
+def mixed_scripts(name: str) -> list[str]:
+    """The scripts of the first word of `name` that mixes letters of several (a spoof, like
+    "Ꭺnn" with a Cherokee Ꭺ), or an empty list. Words apart may differ ("Бот 3 (basic)")."""
+    for word in unicodedata.normalize("NFKC", name).split():
+        scripts = sorted({s for s in map(_script, word) if s is not None})
+        if len(scripts) > 1:
+            return scripts
+    return []
+
+
 def name_problem(name: object, taken: Iterable[str] = ()) -> Wording | None:
     """Why `name` cannot be a player's name beside the names `taken`, or None if it can.
 
@@ -48,7 +73,8 @@ def name_problem(name: object, taken: Iterable[str] = ()) -> Wording | None:
     spaces, neither starting nor ending with a space. Refused: control characters (an escape
     sequence), format characters (bidi overrides, zero-width spaces and joiners, soft hyphens),
     any space but the plain one (tabs, no-break and line separators), unassigned and
-    private-use code points, blank-looking fillers, and a name that looks like one taken.
+    private-use code points, blank-looking fillers, a word that mixes letters of different
+    scripts (UTS #39's mixed-script spoofs), and a name that looks like one taken.
     """
     if not isinstance(name, str):
         return Wording("a player's name is empty or not text")
@@ -69,6 +95,14 @@ def name_problem(name: object, taken: Iterable[str] = ()) -> Wording | None:
         return Wording("{name} starts or ends with a space", name=quoted)
     if any(same_name(name, other) for other in taken):
         return Wording("{name} is already taken: each player needs a different name", name=quoted)
+    scripts = mixed_scripts(name)
+    if scripts:
+        return Wording(
+            "{name} mixes letters of different alphabets in one word ({scripts}): write each "
+            "word in one alphabet",
+            name=quoted,
+            scripts=", ".join(s.title() for s in scripts),
+        )
     return None
 
 

@@ -61,10 +61,11 @@ class FakeSeat:
                 continue
 
 
-def join(table: LiveTable, name: str, **facts: str) -> FakeSeat:
-    """A fake seat admitted and seated at `table` (AssertionError if it is refused)."""
+def join(table: LiveTable, name: str, secret: str | None = None, **facts: str) -> FakeSeat:
+    """A fake seat admitted and seated at `table` (AssertionError if it is refused), with its
+    seat's `secret` if given."""
     seat = FakeSeat(table, name, **facts)  # type: ignore[arg-type]
-    refusal = table.admit(seat)
+    refusal = table.admit(seat, secret)
     assert refusal is None, refusal
     table.joined(seat)
     return seat

@@ -154,9 +154,14 @@ async def join(
     term: str = "xterm-256color",
     env: Mapping[str, str] | None = None,
     pty: bool = True,
+    source: str | None = None,
+    **options: object,
 ) -> Player:
-    """A player at the table: connected, a session open (with a PTY unless `pty` is False)."""
-    conn = await connect(port, name, password=password, client_key=client_key)
+    """A player at the table: connected (from the loopback address `source` if given), a
+    session open (with a PTY unless `pty` is False)."""
+    if source is not None:
+        options["local_addr"] = (source, 0)
+    conn = await connect(port, name, password=password, client_key=client_key, **options)
     width, height = size
     environment: dict[bytes | str, bytes | str] = {k: v for k, v in (env or {}).items()}
     chan, terminal = await conn.create_session(
@@ -186,10 +191,14 @@ class Echo:
     events: list[tuple[str, str]] = field(default_factory=list)  # (what, seat name)
     last: dict[str, str] = field(default_factory=dict)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    seat_codes: dict[str, str] = field(default_factory=dict)  # name -> its seat's own code
 
     def admit(self, seat: Seat) -> str | None:
         self.admitted.append(seat.name)
         return self.refuse.get(seat.name)
+
+    def proves(self, name: str, answer: str) -> bool:
+        return self.seat_codes.get(name) == answer
 
     def joined(self, seat: Seat) -> None:
         self.seats.append(seat)
@@ -223,7 +232,7 @@ class Echo:
     def draw(self, seat: Seat) -> None:
         frame = "\n".join(
             (
-                f"name {seat.name}",
+                f"name {seat.name}" + (" proven" if seat.proven else ""),
                 f"size {seat.width}x{seat.height}",
                 f"lang {seat.lang} ascii {seat.ascii} color {seat.color} term {seat.term}",
                 f"last {self.last.get(seat.name, '')}",

@@ -243,3 +243,14 @@ def test_the_command_line_and_make_bot_refuse_a_strategy_in_the_same_words() -> 
         make_bot("clever", random.Random(1))
     said = runner.invoke(app, ["simulate", "--bot", "clever"]).output
     assert str(refused.value) in said and said.count("choose from random, basic, strong") == 1
+
+
+@pytest.mark.parametrize("weak", ["abcd", "table-42", "1234567890123"])
+def test_host_refuses_a_code_weaker_than_a_generated_one_in_one_line(weak: str) -> None:
+    """Issue 27: a host's own `--code` of 4 characters was guessed through the lock-out from a
+    few addresses in minutes. It is refused before anything listens, saying why."""
+    result = CliRunner().invoke(app, ["host", "--port", "2299", "--code", weak])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.split())
+    assert "easier to guess than a generated one" in said
+    assert "about" in said and "bits against 41" in said

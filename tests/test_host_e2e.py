@@ -322,3 +322,82 @@ def test_the_thinking_processes_end_with_a_host_killed_outright(tmp_path: Path) 
     assert not left, "worker processes outlived their table"
     anna.child.close()
     shell.close(force=True)
+
+
+def key_seat(home: Path, port: int, name: str, key: Path, log: str = "ERROR") -> Child:
+    """`ssh` with one key and no password at all, as `--authorized-keys` players join (`log`:
+    ssh's LogLevel; INFO shows the server's banners)."""
+    args = [
+        "-tt", "-p", str(port), "-F", "/dev/null", "-i", str(key),
+        "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none",
+        "-o", "PasswordAuthentication=no", "-o", "KbdInteractiveAuthentication=no",
+        "-o", "StrictHostKeyChecking=no", "-o", f"UserKnownHostsFile={home / 'known_hosts'}",
+        "-o", f"LogLevel={log}", f"{name}@127.0.0.1",
+    ]  # fmt: skip
+    return pexpect.spawn(
+        "ssh", args, env=environment(home), dimensions=(24, 80), encoding="utf-8", timeout=30
+    )
+
+
+def test_authorized_keys_mode_with_real_ssh_each_key_as_its_name_the_first_key_kept(
+    tmp_path: Path,
+) -> None:
+    """`mushka host --authorized-keys FILE` end to end (issue 27): no code is asked; a key joins
+    only as the name in its comment; a key not in the file and a listed key of another name are
+    refused; the first key a name logs in with proves that seat, so another key listed for the
+    same name cannot take it back, and the first one can."""
+    keys = {}
+    for label in ("anna", "anna-phone", "boris", "stranger"):
+        keys[label] = tmp_path / label
+        subprocess.run(
+            ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", label, "-f", str(keys[label])],
+            check=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
+
+    def listed(label: str, name: str) -> str:
+        kind, blob = (tmp_path / f"{label}.pub").read_text().split()[:2]
+        return f"{kind} {blob} {name}\n"
+
+    authorized = tmp_path / "players"
+    authorized.write_text(
+        listed("anna", "Anna") + listed("anna-phone", "Anna") + listed("boris", "Boris")
+    )
+    port = free_port()
+    args = ["host", "--port", str(port), "--bind", "127.0.0.1", "--authorized-keys",
+            str(authorized), "--bots", "2", "--bot-delay", "0", "--seed", "7"]  # fmt: skip
+    table = pexpect.spawn(
+        str(MUSHKA), args, env=environment(tmp_path), dimensions=(30, 100), encoding="utf-8",
+        timeout=30,
+    )  # fmt: skip
+    table.expect("Only the keys in the authorized keys file may join")
+    try:
+        anna = key_seat(tmp_path, port, "Anna", keys["anna"])
+        annas = Screen(anna, 24, 80)
+        annas.wait_for("Mushka-kopilka: the table fills up")
+        for name, label in (("Anna", "stranger"), ("Boris", "anna"), ("Gleb", "boris")):
+            refused = key_seat(tmp_path, port, name, keys[label])
+            refused.expect("Permission denied")
+            refused.expect(pexpect.EOF)
+        boris = key_seat(tmp_path, port, "Boris", keys["boris"])
+        annas.wait_for("Everyone is here")
+        anna.sendline("q")
+        annas.wait_for("Leave the table")
+        anna.sendline("y")
+        anna.expect(pexpect.EOF)
+        borises = Screen(boris, 24, 80)
+        borises.wait_for("Anna is away")
+        phone = key_seat(
+            tmp_path, port, "Anna", keys["anna-phone"], "INFO"
+        )  # listed, but not hers first
+        phone.expect("sat down with another of its keys")
+        phone.expect("Permission denied")
+        phone.expect(pexpect.EOF)
+        anna = key_seat(tmp_path, port, "Anna", keys["anna"])
+        borises.wait_for(r"Anna is back \(from 127\.0\.0\.1\)")
+        Screen(anna, 24, 80).wait_for("Anna, your hand|your hand")
+    finally:
+        table.kill(signal.SIGINT)
+        table.expect(pexpect.EOF)
+        table.close()

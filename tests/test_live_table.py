@@ -25,6 +25,9 @@ from mushka.host.storage.paths import save_path
 from mushka.host.storage.saves import load_game
 from mushka.host.table import TableHost, resumed, saved_table
 from mushka.house_rules import Exchange, HouseRules
+from mushka.render.look import Look
+from mushka.render.seat_screen import plain
+from mushka.render.wall import public_frame
 from mushka.view import SeatView
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
@@ -165,10 +168,16 @@ def test_away_and_back_the_table_waits_and_says_so(home: Path) -> None:
         await table.idle()
         assert other.shown.notice is not None
         assert other.shown.notice.text == f"Waiting for {NAMES[turn.seat]} to come back…"
-        back = join(table, NAMES[turn.seat], address="127.0.0.9")
+        back = join(table, NAMES[turn.seat], table.places[turn.seat].secret, address="127.0.0.9")
         await table.idle()
         assert back.shown.my_turn and back.shown.seat == turn.seat
         assert "is back (from 127.0.0.9)." in other.shown.news[-1]
+        # ... on his screen, though his own notice ("Waiting for ... to come back") was up,
+        # and on the public screen, the session under way (issue 27)
+        assert other.shown.notice is not None
+        assert f"{NAMES[turn.seat]} is back (from 127.0.0.9)." in other.shown.notice.text
+        wall = plain(public_frame(table, 120, 40, Look(False)), 120)
+        assert f"{NAMES[turn.seat]} is back (from 127.0.0.9)." in wall
         assert not other.shown.away
         table.stop()
         await table.closed()
@@ -485,3 +494,71 @@ def test_at_every_screen_a_seat_is_shown_the_save_on_disk_already_holds_it(home:
 
     run(scenario)
     assert draws > 20 and not behind, behind[:5]
+
+
+def test_an_away_seat_is_taken_back_from_a_new_address_only_with_its_own_code() -> None:
+    """Issue 27: any guest who knew the table's code could sit down under an away player's name
+    and be drawn his hand. The seat's own code is on his screen only; with the table's code
+    alone the seat is taken back from the address it last sat at and no other."""
+
+    async def scenario() -> None:
+        table = LiveTable(
+            HouseRules(),
+            TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"}),
+            make_secret=iter(["k7m-p3x-w9d", "x9f-k2m-q7w"]).__next__,
+        )
+        anna, boris = join(table, "Anna"), join(table, "Boris", address="127.0.0.2")
+        await table.idle()
+        assert anna.shown.seat_code == "k7m-p3x-w9d" and boris.shown.seat_code == "x9f-k2m-q7w"
+        table.left(anna)
+        await table.idle()
+        guest = FakeSeat(table, "Anna", address="127.0.0.66")
+        refusal = table.admit(guest)
+        assert refusal is not None and "another address" in refusal
+        assert "seat's own code" in refusal and "\n" not in refusal
+        assert table.admit(guest, "k7m-p3x-wxx") is not None
+        assert table.proves("Anna", "K7M P3X W9D") and not table.proves("Boris", "k7m-p3x-w9d")
+        assert table.admit(guest, "K7M P3X W9D") is None  # typed any old way
+        assert table.admit(guest, proven=True) is None  # the transport checked it (a key)
+        assert table.admit(FakeSeat(table, "Anna", address="127.0.0.1")) is None  # her own
+        wall = plain(public_frame(table, 120, 40, Look(False)), 120)
+        assert "k7m" not in wall  # a seat's code is never on the public screen
+        table.stop()
+        await table.closed()
+
+    run(scenario)
+
+
+def test_a_continued_table_keeps_each_seat_s_code_and_last_address(home: Path) -> None:
+    """After `host --resume` a return still proves it is the same player: the seats' codes and
+    last addresses are saved with the settings, and the continued table asks for them."""
+
+    async def first() -> None:
+        settings = TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"})
+        table = LiveTable(
+            HouseRules(), settings, make_secret=iter(["k7m-p3x-w9d", "x9f-k2m-q7w"]).__next__
+        )
+        join(table, "Anna", address="127.0.0.5")
+        join(table, "Boris", address="127.0.0.6")
+        await table.idle()
+        table.stop()
+        await table.closed()
+        assert table.host is not None and table.host.stop().saved
+
+    run(first)
+    saved = load_game(check=saved_table)
+    assert saved is not None
+
+    async def second() -> None:
+        host = resumed(saved)
+        assert host.settings.seat_codes == {0: "k7m-p3x-w9d", 1: "x9f-k2m-q7w"}
+        assert host.settings.seat_addresses == {0: "127.0.0.5", 1: "127.0.0.6"}
+        again = LiveTable(HouseRules(), host.settings, host=host)
+        refusal = again.admit(FakeSeat(again, "Anna", address="127.0.0.66"))
+        assert refusal is not None and "seat's own code" in refusal
+        assert again.admit(FakeSeat(again, "Anna", address="127.0.0.66"), "k7m-p3x-w9d") is None
+        assert again.admit(FakeSeat(again, "Boris", address="127.0.0.6")) is None
+        again.stop()
+        await again.closed()
+
+    run(second)

@@ -14,7 +14,7 @@ from mushka.engine import Session
 from mushka.errors import RecordError, SetupError
 from mushka.host.storage.history import append_score, read_scores
 from mushka.host.storage.saves import save_game
-from mushka.names import MAX_NAME, name_problem, names_problem, same_name
+from mushka.names import MAX_NAME, mixed_scripts, name_problem, names_problem, same_name
 from mushka.record import loads, to_record
 
 GOOD = ["Anna", "Boris", "Vera", "Gleb"]
@@ -119,9 +119,34 @@ def test_check_refuses_a_record_naming_them(players: list[object], tmp_path: Pat
 
 @pytest.mark.parametrize(
     "given",
-    [["Ann", "ann"], ["Ann", "\u0410nn"], ["\u3164"], ["Ann", "Ann"]],
+    [
+        ["Ann", "ann"],
+        ["Ann", "\u0410nn"],
+        ["\u3164"],
+        ["Ann", "Ann"],
+        ["Ann", "Ꭺnn"],
+        ["Ann", "Anո"],
+    ],
 )
 def test_play_refuses_them_on_the_command_line(given: list[str]) -> None:
     options = [arg for name in given for arg in ("--player", name)]
     result = CliRunner().invoke(cli.app, ["play", *options])
     assert result.exit_code == 2 and "--player" in result.output
+
+
+@pytest.mark.parametrize("spoof", ["Ꭺnn", "Anո", "ᎪNN", "Αnn"])
+def test_look_alikes_from_other_scripts_are_refused(spoof: str) -> None:
+    """Issue 27: with Ann seated, a Cherokee Ꭺ or an Armenian ո passed as another player. A word
+    mixing scripts is refused even with nobody seated; a look-alike of a taken name as taken."""
+    taken = name_problem(spoof, ["Ann"])
+    assert taken is not None and "already taken" in str(taken)
+    alone = name_problem(spoof)
+    if len(mixed_scripts(spoof)) > 1:
+        assert alone is not None and "different alphabets" in str(alone)
+
+
+@pytest.mark.parametrize(
+    "name", ["Анна", "Бот 3 (basic)", "山田たろう", "김민준", "Ann-Marie", "Ёж"]
+)
+def test_names_in_one_script_a_word_still_pass(name: str) -> None:
+    assert name_problem(name, ["Ann"]) is None

@@ -7,7 +7,15 @@ import re
 
 import pytest
 
-from mushka.net.codes import ALPHABET, CodeError, new_code, normalise, parse_code, same
+from mushka.net.codes import (
+    ALPHABET,
+    GENERATED_BITS,
+    CodeError,
+    new_code,
+    normalise,
+    parse_code,
+    same,
+)
 
 
 def test_a_new_code_is_three_groups_of_three_without_look_alikes() -> None:
@@ -46,7 +54,20 @@ def test_the_comparison_is_hmac_compare_digest_on_the_normalised_bytes(
 
 
 def test_a_code_chosen_by_the_host_must_be_usable() -> None:
-    assert parse_code(" table-42 ") == "table-42"
+    assert parse_code(" kettle-42-moon ") == "kettle-42-moon"
     for bad in ("", "a-b", " - - ", "x" * 65, "abc\x1bdef"):
         with pytest.raises(CodeError):
             parse_code(bad)
+
+
+def test_a_code_weaker_than_a_generated_one_is_refused_saying_why() -> None:
+    """A host's own --code of 4 characters was guessed through the per-address lock-out from a
+    few addresses in minutes (issue 27): a chosen code must be as strong as a generated one."""
+    assert 40 < GENERATED_BITS < 41  # 23 ** 9 codes
+    assert parse_code("cde-fuv-wxy", chosen=False) == "cde-fuv-wxy"  # a saved code is kept
+    for weak in ("abcd", "table-42", "1234567890123", "aaaaaaaaaaaaaaaa", "qwertyui"):
+        with pytest.raises(CodeError) as refused:
+            parse_code(weak)
+        assert "easier to guess than a generated one" in str(refused.value.wording)
+    for strong in ("k7m-p3x-w9d", "x9f-k2m-q7w", "ночь-кот-742", "820471936258402"):
+        assert parse_code(strong) == strong

@@ -148,6 +148,56 @@ def test_with_authorized_keys_only_a_key_joins_and_only_as_its_own_name(tmp_path
     run(scenario)
 
 
+def test_under_authorized_keys_the_key_a_name_first_used_proves_it(tmp_path: Path) -> None:
+    """The key is the proof of who sits in a seat: the first key a name logs in with is
+    remembered, and another key listed for that name is refused from then on, saying why."""
+    laptop, phone = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys = AuthorizedKeys(public_line(laptop, "Anna") + "\n" + public_line(phone, "Anna"), "k")
+
+    async def scenario() -> None:
+        async with table(tmp_path, authorized_keys=keys) as server:
+            first = await join(server.port, "Anna", password=None, client_key=phone)
+            await first.wait_for("name Anna proven")  # the seat takes the key as proof
+            await first.close()
+            banners: list[str] = []
+
+            class Told(asyncssh.SSHClient):
+                def auth_banner_received(self, msg: str, lang: str) -> None:
+                    banners.append(msg)
+
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(
+                    server.port, "Anna", password=None, client_key=laptop, client_factory=Told
+                )
+            assert any("another of its keys" in banner for banner in banners)
+            again = await join(server.port, "Anna", password=None, client_key=phone)
+            await again.wait_for("name Anna proven")
+
+    run(scenario)
+
+
+def test_the_seat_s_own_code_logs_in_as_that_seat_only(tmp_path: Path) -> None:
+    """The seat's own code is an answer at the code prompt for its own name (the seat is then
+    `proven`), by either method; for another name it is a wrong code like any other."""
+
+    async def scenario() -> None:
+        app = Echo(seat_codes={"Anna": "x9f-k2m-q7w"})
+        async with table(tmp_path, app) as server:
+            anna = await join(server.port, "Anna", password="x9f-k2m-q7w")
+            await anna.wait_for("name Anna proven")
+            plain_ = await join(server.port, "Boris")
+            await plain_.wait_for("name Boris")
+            assert "proven" not in plain_.screen_text()
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(server.port, "Boris", password="x9f-k2m-q7w")
+            kbd = await connect(
+                server.port, "Anna", password="x9f-k2m-q7w", preferred_auth="keyboard-interactive"
+            )
+            kbd.close()
+
+    run(scenario)
+
+
 def test_exec_subsystems_and_forwarding_are_refused(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with table(tmp_path) as server:
@@ -225,14 +275,11 @@ def test_a_second_session_on_one_connection_is_refused(tmp_path: Path) -> None:
 
 def test_a_client_that_never_finishes_its_handshake_is_dropped(tmp_path: Path) -> None:
     async def scenario() -> None:
-        limits = Limits(login_timeout=0.5, max_connections_per_address=2)
+        limits = Limits(login_timeout=0.5, max_pending_per_address=3)
         async with table(tmp_path, limits=limits) as server:
             silent = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(2)]
             for reader, _ in silent:
                 assert (await reader.readline()).startswith(b"SSH-2.0-mushka")
-            # both places from this address are taken: a third connection is turned away
-            with pytest.raises(asyncssh.DisconnectError, match="too many connections"):
-                await connect(server.port, "Anna")
             halfway = await asyncio.open_connection("127.0.0.1", server.port)
             for reader, writer in [*silent, halfway]:
                 writer.write(b"SSH-2.0-OpenSSH_9.9\r\n")  # a version, then nothing
@@ -241,6 +288,108 @@ def test_a_client_that_never_finishes_its_handshake_is_dropped(tmp_path: Path) -
                 writer.close()
             anna = await join(server.port, "Anna")  # the places are free again
             await anna.wait_for("name Anna")
+
+    run(scenario)
+
+
+class Parked(asyncssh.SSHClient):
+    """A client that finishes its handshake and then sits at the code prompt for good."""
+
+    async def password_auth_requested(self) -> str:
+        await asyncio.Event().wait()
+        raise AssertionError("never")
+
+
+def park(port: int, address: str) -> asyncio.Future[asyncssh.SSHClientConnection]:
+    return asyncio.ensure_future(
+        connect(
+            port,
+            "x",
+            password=None,
+            client_factory=Parked,
+            preferred_auth="password",
+            local_addr=(address, 0),
+        )
+    )
+
+
+def test_connections_parked_at_the_code_prompt_never_shut_the_door(tmp_path: Path) -> None:
+    """The attack of issue 27: clients from four addresses finish the handshake and wait at the
+    code prompt, reconnecting as fast as they are dropped. A seated player who dropped comes
+    back, and newcomers with the code sit down, from any address, throughout; no seat that has
+    logged in is ever the one to make room."""
+
+    async def scenario() -> None:
+        limits = Limits()  # 16 not logged in at once in all, 4 from one address
+        attackers = [f"127.0.2.{n}" for n in range(1, 5)]
+        async with table(tmp_path, limits=limits) as server:
+            anna = await join(server.port, "Anna")
+            await anna.wait_for("name Anna")
+            vera = await connect(server.port, "Vera", local_addr=("127.0.2.1", 0))
+            parked = [park(server.port, a) for a in attackers for _ in range(9)]
+
+            def waiting() -> int:
+                return sum(1 for c in server._connections if not c.logged_in and c._logging_in)
+
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 30
+            while waiting() < limits.max_pending:  # every not-logged-in place is held by the flood
+                assert loop.time() < deadline, f"only {waiting()} parked"
+                await asyncio.sleep(0.05)
+            stop = asyncio.Event()
+
+            async def flood() -> None:  # the attacker reconnects as fast as he is dropped
+                while not stop.is_set():
+                    parked.extend(park(server.port, a) for a in attackers)
+                    await asyncio.sleep(0.05)
+
+            flooding = asyncio.ensure_future(flood())
+            await anna.close()
+            times = []
+            for name, address in [
+                ("Anna", "127.0.0.1"),  # a seated player comes back
+                ("Boris", "127.0.0.2"),  # a newcomer from another address
+                ("Gleb", "127.0.2.3"),  # ... and from an attacker's own address
+                ("Dasha", "127.0.2.9"),
+            ]:
+                started = loop.time()
+                conn = await connect(server.port, name, local_addr=(address, 0))
+                times.append(loop.time() - started)
+                _, session = await conn.create_session(
+                    lambda: Terminal(80, 24), term_type="xterm", term_size=(80, 24), encoding=None
+                )
+                assert isinstance(session, Terminal)
+                while b"name " + name.encode() not in session.raw:
+                    await asyncio.sleep(0.02)
+                conn.close()
+            stop.set()
+            await flooding
+            print(f"logins under the flood took {', '.join(f'{t:.2f}' for t in times)} s;")
+            print(f"{server.evicted} parked connections evicted, {waiting()} parked now")
+            assert waiting() <= limits.max_pending
+            assert not vera.is_closed()  # a logged-in connection never made room
+            vera.close()
+            for task in parked:
+                task.cancel()
+            await asyncio.gather(*parked, return_exceptions=True)
+
+    run(scenario)
+
+
+def test_logged_in_connections_are_capped_apart(tmp_path: Path) -> None:
+    """Not-logged-in clients never count against the players' places, nor players against
+    theirs: at the logged-in cap from one address a newcomer is told why before typing a code."""
+
+    async def scenario() -> None:
+        limits = Limits(max_connections_per_address=2, max_pending_per_address=1)
+        async with table(tmp_path, limits=limits) as server:
+            first = [await connect(server.port, name) for name in ("A", "B")]
+            with pytest.raises(asyncssh.DisconnectError, match="too many connections"):
+                await connect(server.port, "C")
+            other = await connect(server.port, "C", local_addr=("127.0.0.3", 0))
+            for conn in [*first, other]:
+                assert not conn.is_closed()
+                conn.close()
 
     run(scenario)
 
@@ -261,28 +410,24 @@ def test_connections_are_capped_in_all(tmp_path: Path) -> None:
 
 def test_idle_sockets_cannot_lock_an_address_out(tmp_path: Path) -> None:
     """Connections that never log in hold their places only until a newcomer needs one: then the
-    oldest that has tried for `evict_after` seconds makes room (a player joining from localhost,
-    where eight idle sockets from a prankster used to turn everyone away for 30 s)."""
+    oldest makes room (a player joining from localhost, where eight idle sockets from a
+    prankster used to turn everyone away for 30 s)."""
 
     async def scenario() -> None:
-        limits = Limits(max_connections_per_address=3, evict_after=0.3)
+        limits = Limits(max_connections_per_address=3, max_pending_per_address=3)
         async with table(tmp_path, limits=limits) as server:
             idle = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(3)]
             for reader, _ in idle:
                 assert (await reader.readline()).startswith(b"SSH-2.0-mushka")
-            await asyncio.sleep(0.5)
             anna = await join(server.port, "Anna")  # the oldest idle socket made room
             await anna.wait_for("name Anna")
             await asyncio.wait_for(idle[0][0].read(), 5)  # to the end of what it was sent
             assert idle[0][0].at_eof()  # ...and was hung up on
             boris = await join(server.port, "Boris")
             await boris.wait_for("name Boris")
-            # a seat that has logged in is never the one to make room: at the cap with one
-            # idle socket left and two seats, a newcomer takes the idle socket's place, and
-            # the next is turned away
-            await asyncio.sleep(0.5)
             vera = await join(server.port, "Vera")
             await vera.wait_for("name Vera")
+            # three seats from this address: the logged-in cap, which idle sockets never fill
             with pytest.raises(asyncssh.DisconnectError, match="too many connections"):
                 await connect(server.port, "Gleb")
             for _, writer in idle:
@@ -301,7 +446,7 @@ def test_a_player_typing_the_code_is_not_the_one_to_make_room(tmp_path: Path) ->
             return CODE
 
     async def scenario() -> None:
-        limits = Limits(max_connections_per_address=2, evict_after=0.2)
+        limits = Limits(max_pending_per_address=2, evict_after=0.2)
         async with table(tmp_path, limits=limits) as server:
             typing = asyncio.ensure_future(
                 connect(server.port, "Vera", password=None, client_factory=Typing)

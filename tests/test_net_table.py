@@ -644,3 +644,58 @@ def test_the_rulebook_at_a_seat_comes_a_screen_at_a_time_and_q_goes_back(home: P
             assert "your hand" in anna.screen_text()
 
     run(scenario)
+
+
+def test_a_rejoin_proves_it_is_the_same_player_with_the_seat_s_own_code(home: Path) -> None:
+    """Issue 27: anyone who knew the table's code could log in under an away player's name and
+    be drawn his hand, and the real player was then refused. Now a return with the table's
+    code alone is taken only from the address the seat last sat at; from another, it needs the
+    seat's own code (shown on that seat only), which takes the seat back always, even from a
+    live connection; the return is said with its address on every seat."""
+
+    async def scenario() -> None:
+        from mushka.net.codes import new_code
+
+        settings = TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"})
+        table_ = LiveTable(HouseRules(), settings, seed=7, make_secret=new_code)
+        async with table(home / "keys", ssh(table_)) as server:
+            port = server.port
+            anna = await join(port, "Anna", size=(120, 40), source="127.0.0.2")
+            await anna.wait_for("Your seat's own code:")
+            found = re.search(r"own code: ([a-z0-9-]+)\.", anna.screen_text())
+            assert found is not None
+            code = found.group(1)
+            assert code == table_.places[0].secret and len(code) == 11
+            boris = await join(port, "Boris", size=(120, 40), source="127.0.0.3")
+            await boris.wait_for("Waiting for")
+            assert code not in boris.screen_text()
+            await anna.close()
+            await boris.wait_for("Anna is away")
+            impostor = await join(port, "Anna", source="127.0.0.66")
+            assert await impostor.wait_closed() == 1
+            said = " ".join(impostor.raw.decode().split())
+            assert "last sat here from another address" in said and "seat's own code" in said
+            assert "♠" not in impostor.screen_text() and "♥" not in impostor.screen_text()
+            # Boris acts: his own notice is on screen when Anna comes back
+            await boris.send("1\r")
+            await boris.wait_for("Waiting for Anna to come back")
+            typed = code.upper().replace("-", " ")  # read off the screen, typed any old way
+            back = await join(port, "Anna", password=typed, size=(120, 40), source="127.0.0.77")
+            await back.wait_for("Anna, your hand")
+            await back.send("?\r")  # the help shows the seat's code during the session
+            await back.wait_for(f"Your seat's own code: {code}.")
+            await boris.wait_for("Anna is back (from 127.0.0.77).")
+            # the seat's code takes it back even from a connection that still holds it
+            again = await join(port, "Anna", password=code, size=(120, 40), source="127.0.0.78")
+            await again.wait_for("Anna, your hand")
+            assert await back.wait_closed() == 0
+            assert "taken up from another connection" in " ".join(back.raw.decode().split())
+            assert table_.places[0].address == "127.0.0.78"
+            # the table's code alone from the address the seat last sat at is still enough
+            await again.close()
+            await boris.wait_for("Anna is away")
+            same = await join(port, "Anna", size=(120, 40), source="127.0.0.78")
+            await same.wait_for("Anna, your hand")
+            table_.stop()
+
+    run(scenario)

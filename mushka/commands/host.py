@@ -60,7 +60,14 @@ class HostOptions:
 
 def host_session(options: HostOptions) -> None:
     """Serve one table over SSH until its session ends (exit 0), or stop it (saved, exit 0)."""
-    from mushka.net import addresses, codes, hostkey  # here: asyncssh only for `host`
+    from mushka.net import codes
+
+    if options.code is not None and options.authorized_keys is None:
+        try:  # refused before anything else is looked at: a weak code is the host's own choice
+            codes.parse_code(options.code)
+        except codes.CodeError as exc:
+            bad_option("--code", say(exc))
+    from mushka.net import addresses, hostkey  # here: asyncssh only for `host`
     from mushka.net.keys import AuthorizedKeysError, read_authorized_keys
 
     play = options.play
@@ -101,7 +108,7 @@ def host_session(options: HostOptions) -> None:
             settings = host.settings
         try:  # a continued table keeps its code unless another is given
             given = options.code or settings.code or codes.new_code()
-            code = None if keys is not None else codes.parse_code(given)
+            code = None if keys is not None else codes.parse_code(given, options.code is not None)
         except codes.CodeError as exc:
             bad_option("--code", say(exc))
         settings.code = code
@@ -152,6 +159,7 @@ async def _serve(
     console: Console,
     joining: Joining,
 ) -> LiveTable:
+    from mushka.net.codes import new_code
     from mushka.net.server import TableServer  # here: asyncssh only for `host`
     from mushka.net.sshseat import SshTable
 
@@ -175,6 +183,7 @@ async def _serve(
         host=host,
         on_over=stop.set,
         workers=workers,
+        make_secret=new_code,  # a seat's own code: short, typed like the table's at the login
     )
     wall = HostTerminal(table, console, joining, lambda: Text(look.text(short_joining), "dim"))
     table.watchers.append(wall.draw)

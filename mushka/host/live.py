@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import hmac
 import secrets
-from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -54,12 +53,18 @@ from mushka.host.offer import (
 from mushka.host.seating import bot_name
 from mushka.host.settings import TableSettings
 from mushka.host.table import ComputerPlayerError, Finished, Outcome, TableError, TableHost
+from mushka.host.turns import Job, Turns
 from mushka.house_rules import HouseRules
 from mushka.i18n import LANGUAGES, say, speaking
 from mushka.names import name_problem, printable
 from mushka.wording import Wording
 
 T = TypeVar("T")
+
+
+def _plain_code(code: str) -> bytes:
+    """A code as compared: lower case, without spaces or dashes (see `mushka.net.codes`)."""
+    return "".join(c for c in code.casefold() if not c.isspace() and c not in "-_‐‑‒–—―−").encode()
 
 
 @dataclass
@@ -107,6 +112,9 @@ class LiveTable:
         if host is not None:
             for place, name in zip(self.places, host.players, strict=True):
                 place.name = name
+                # a continued table: its seats' codes and last addresses as saved
+                place.secret = settings.seat_codes.get(place.index)
+                place.address = settings.seat_addresses.get(place.index, "")
         else:
             for place, name in zip(self._human_places(), reserved, strict=False):
                 place.name = name
@@ -114,6 +122,8 @@ class LiveTable:
         self.seats: dict[Link, _Seat] = {}
         self.watchers: list[Callable[[], None]] = []  # public screens: redrawn on any change
         self.news: list[Wording] = []  # table-wide lines: who joined, left, came back, notes
+        self.news_at_start = 0  # the news there was once the session started (the public
+        # screen shows what came after it beside the game's log)
         self.thinking: asyncio.Task[None] | None = None  # a computer player's turn under way
         self.finished = False
         self.stopping = False  # the host is stopping the table: nobody moves any more
@@ -121,8 +131,7 @@ class LiveTable:
         self.failure: ComputerPlayerError | None = None  # what stopped the table, if anything
         # the one thread that calls the table host where it may write, and the work waiting
         self._disk = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mushka-table")
-        self._jobs: deque[tuple[Link | None, Callable[[], Awaitable[None] | None]]] = deque()
-        self._runner: asyncio.Task[None] | None = None
+        self._turns: Turns[Link | None] = Turns(self._failed, self._settled)
         self._dirty: set[Link] = set()
         self._everyone = False  # every seat and watcher is to be drawn after the work at hand
 
@@ -175,13 +184,27 @@ class LiveTable:
     def _human_places(self) -> list[Place]:
         return [p for p in self.places if p.computer is None]
 
-    def admit(self, link: Link, secret: str | None = None) -> str | None:
-        """None to welcome `link`, or one line in its language saying why not. `secret`, the
-        seat's own (see `secret`), proves a return: with it a player takes his seat back even
-        from a connection that still holds it (his phone that slept, a second device)."""
+    def admit(self, link: Link, secret: str | None = None, *, proven: bool = False) -> str | None:
+        """None to welcome `link`, or one line in its language saying why not.
+
+        A rejoin must prove it is the same person: `secret`, the seat's own (see `secret`), or
+        `proven` (the transport checked it already: the seat's code typed at the login, or the
+        name's own key) takes a player's seat back always, even from a connection that still
+        holds it (his phone that slept, a second device). Without either, an away seat is taken
+        back only from the address it last sat at (anyone else who knows the table's code could
+        be drawn his hand): from another the player is told to join with his seat's code."""
         with speaking(link.lang):
-            refusal = self._admission(link.name, secret)
+            proven = proven or (secret is not None and self.proves(link.name, secret))
+            refusal = self._admission(link.name, link.address, proven)
             return None if refusal is None else say(refusal)
+
+    def proves(self, name: str, secret: str) -> bool:
+        """Whether `secret` is the own code of the seat taken by `name` (compared as codes are:
+        case, spaces and dashes aside, in constant time)."""
+        place = next((p for p in self._human_places() if p.name == name), None)
+        if place is None or place.secret is None or len(secret) > 1024:
+            return False
+        return hmac.compare_digest(_plain_code(secret), _plain_code(place.secret))
 
     def secret(self, link: Link) -> str:
         """The secret of `link`'s seat, for its connection to keep (or show its player once):
@@ -190,7 +213,9 @@ class LiveTable:
         assert place.secret is not None
         return place.secret
 
-    def _admission(self, name: str, secret: str | None = None) -> Wording | MushkaError | None:
+    def _admission(
+        self, name: str, address: str = "", proven: bool = False
+    ) -> Wording | MushkaError | None:
         problem = name_problem(name)
         if problem is not None:
             return problem
@@ -206,14 +231,19 @@ class LiveTable:
             (p for p in self._human_places() if p.name is not None and p.name == name), None
         )
         if known is not None:
-            proven = (
-                secret is not None
-                and known.secret is not None
-                and hmac.compare_digest(secret.encode(), known.secret.encode())
-            )
-            if known.link is not None and not proven:
+            if proven:
+                return None
+            if known.link is not None:
                 return Wording(
-                    "{name} is already at the table; a seat in play cannot be taken over",
+                    "{name} is already at the table; a seat in play cannot be taken over "
+                    "without that seat's own code",
+                    name=name,
+                )
+            if known.secret is not None and known.address and address != known.address:
+                return Wording(
+                    "{name} last sat here from another address: to come back from this one, "
+                    "give your seat's own code (your seat showed it) in place of the table's "
+                    "code, or ask the host",
                     name=name,
                 )
             return None
@@ -232,25 +262,31 @@ class LiveTable:
         if place is None:
             place = next(p for p in self._human_places() if p.name is None)
             place.name = link.name
-        back = place.address != "" and self.host is not None
+        back = place.address != ""  # he sat here before: a return, from wherever it comes
         taken = place.link  # a return proven by the seat's secret: the old connection goes
         place.link, place.address = link, link.address
         if place.secret is None:
             place.secret = self.make_secret()
+        self.settings.seat_codes[place.index] = place.secret  # saved with the next move
+        self.settings.seat_addresses[place.index] = link.address
         place.leaving = False
         name = printable(place.name or "")
         self.seats[link] = _Seat(link, place.index)
         if back:
-            self._tell(Wording("{name} is back (from {address}).", name=name, address=link.address))
+            news = Wording("{name} is back (from {address}).", name=name, address=link.address)
         else:
-            self._tell(Wording("{name} sits down at the table.", name=name))
-        self.seats[link].screen.news_seen = len(self.news)
+            news = Wording("{name} sits down at the table.", name=name)
         if taken is not None:
             taken.close(Farewell(Why.TAKEN_OVER))
+        if place.stand_in is not None and self.host is not None:
+            # said after the computer player's stand-down: the newest news, the one every seat
+            # shows, is where he came back from
+            self._later(None, lambda: self._stand_down(place, news))
+            return
+        self._tell(news)
+        self.seats[link].screen.news_seen = len(self.news)
         if self.host is None and all(p.link is not None for p in self._human_places()):
             self._later(None, self._start)  # every seat taken, kept ones by their own players
-        elif place.stand_in is not None:
-            self._later(None, lambda: self._stand_down(place))
         else:
             self._later(None, lambda: None)
 
@@ -271,6 +307,8 @@ class LiveTable:
         if self.host is None and place.name not in self.reserved:
             self._tell(Wording("{name} left the table.", name=name))
             place.name, place.address, place.secret, place.lang = None, "", None, None
+            self.settings.seat_codes.pop(place.index, None)
+            self.settings.seat_addresses.pop(place.index, None)
         elif place.leaving:
             self._tell(
                 Wording("{name} is away: left the table for now, the seat waits.", name=name)
@@ -311,13 +349,17 @@ class LiveTable:
         self._later(None, hand)
         return None
 
-    async def _stand_down(self, place: Place) -> None:
+    async def _stand_down(self, place: Place, news: Wording) -> None:
         host = self.host
         place.stand_in = None
         if host is not None and host.stood_in(place.index):
             if self.thinking is not None:
                 self.thinking.cancel()  # it thought for the computer player, who is gone
             self._after(await self._on_disk(host.stand_down, place.index))
+        self._tell(news)
+        link = place.link
+        if link is not None and link in self.seats:
+            self.seats[link].screen.news_seen = len(self.news)
 
     async def _start(self) -> None:
         names = [
@@ -330,6 +372,7 @@ class LiveTable:
         await self._on_disk(host.save_now)
         self.host = host
         self._tell(Wording("Everyone is here: the session starts."))
+        self.news_at_start = len(self.news)
         self._after(await self._on_disk(host.begin))
 
     # ---------------------------------------------------------------- intents
@@ -578,8 +621,7 @@ class LiveTable:
     async def idle(self) -> None:
         """Wait until the work asked for is done: the table host may be read until the next
         await (it is written on the table's own thread meanwhile)."""
-        while self._runner is not None:
-            await asyncio.shield(self._runner)
+        await self._turns.idle()
 
     async def closed(self) -> None:
         """Wait for the work asked for to end (the finish's writes, a move's save), then let
@@ -594,12 +636,7 @@ class LiveTable:
 
     # ---------------------------------------------------------------- the work, in order
 
-    def _later(
-        self,
-        link: Link | None,
-        job: Callable[[], Awaitable[None] | None],
-        everyone: bool = True,
-    ) -> None:
+    def _later(self, link: Link | None, job: Job, everyone: bool = True) -> None:
         """Do `job` after the work already asked for, then draw what changed: `link`'s seat,
         or every seat and public screen."""
 
@@ -610,45 +647,25 @@ class LiveTable:
                 self._everyone = True
             return job()
 
-        self._jobs.append((link, step))
-        if self._runner is None:
-            self._runner = asyncio.get_running_loop().create_task(self._run())
+        self._turns.add(link, step)
 
     async def _in_turn(self, job: Callable[[], Awaitable[T]]) -> T:
         """`job`'s result, done in turn with the rest of the table's work."""
-        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        return await self._turns.result(None, job)
 
-        async def step() -> None:
-            try:
-                done.set_result(await job())
-            except BaseException as exc:
-                done.set_exception(exc)
+    def _failed(self, link: Link | None, exc: Exception) -> None:
+        if isinstance(exc, ComputerPlayerError):
+            self._fail(exc)
+            return
+        asyncio.get_running_loop().call_exception_handler(
+            {"message": "mushka table: a seat's request failed", "exception": exc}
+        )
+        if link is not None and link in self.seats:  # that seat goes, the rest play on
+            link.close(Farewell(Why.BROKEN))
 
-        self._later(None, step)
-        return await done
-
-    async def _run(self) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            while self._jobs:
-                link, job = self._jobs.popleft()
-                try:
-                    result = job()
-                    if result is not None:
-                        await result
-                except ComputerPlayerError as failure:
-                    self._fail(failure)
-                except Exception as exc:  # one seat's trouble: that seat goes, the rest play on
-                    loop.call_exception_handler(
-                        {"message": "mushka table: a seat's request failed", "exception": exc}
-                    )
-                    if link is not None and link in self.seats:
-                        link.close(Farewell(Why.BROKEN))
-                if not self._jobs:
-                    self._draw()
-                    self._advance()
-        finally:
-            self._runner = None
+    def _settled(self) -> None:
+        self._draw()
+        self._advance()
 
     async def _on_disk(self, work: Callable[..., T], *args: object) -> T:
         """Call the table host where it may write: on the table's own thread, never the loop's."""

@@ -357,11 +357,18 @@ def _offer(
             take_back = undo.refusal is None
     commands.append(Command.LEAVE)
     notice = None
-    if screen.notice is not None:
+    if screen.news_seen < len(standing.news):
+        # News came after the seat's own notice (that was set when it last acted, and news
+        # seen then): the newest line, the notice after it, so that "NAME is back (from
+        # ADDRESS)" is never hidden behind "Waiting for NAME to come back…".
+        lines = [say(standing.news[-1])]
+        if screen.notice is not None:
+            text = screen.notice.text
+            lines.append(say(text) if isinstance(text, Wording) else text)
+        notice = Notice(" ".join(lines), Tone.STRONG)
+    elif screen.notice is not None:
         text = screen.notice.text
         notice = Notice(say(text) if isinstance(text, Wording) else text, screen.notice.tone)
-    elif screen.news_seen < len(standing.news):
-        notice = Notice(say(standing.news[-1]), Tone.STRONG)
     places = standing.places
     to_act = turn.seat if turn is not None else None
     waiting = None

@@ -38,6 +38,10 @@ class TableSettings:
     # A network table's code, kept so that a table continued with `host --resume` keeps it
     # (its players come back with the code they know). The save is a private file.
     code: str | None = None
+    # Each seat's own code and the address it last sat at (see `host.live.LiveTable.admit`),
+    # kept so that after `host --resume` a return still proves it is the same player.
+    seat_codes: dict[int, str] = field(default_factory=dict, compare=False)
+    seat_addresses: dict[int, str] = field(default_factory=dict, compare=False)
     # Whether `record_path` was given by the player in this very process (and checked then), so
     # that the record may replace the file found there; a path read back from a save may not.
     record_trusted: bool = field(default=False, compare=False)
@@ -57,6 +61,16 @@ class TableSettings:
             "undo": self.undo,
             "hints": self.hints,
             **({"code": self.code} if self.code is not None else {}),
+            **(
+                {"seat_codes": {str(k): v for k, v in sorted(self.seat_codes.items())}}
+                if self.seat_codes
+                else {}
+            ),
+            **(
+                {"seat_addresses": {str(k): v for k, v in sorted(self.seat_addresses.items())}}
+                if self.seat_addresses
+                else {}
+            ),
         }
 
     @classmethod
@@ -116,6 +130,8 @@ class TableSettings:
             isinstance(code, str) and 0 < len(code) <= 64 and code.isprintable()
         ):
             raise SettingsError(Wording("code must be a table code or absent"))
+        seat_codes = _per_seat(data.get("seat_codes", {}))
+        seat_addresses = _per_seat(data.get("seat_addresses", {}))
         return cls(
             ascii_only,
             record,
@@ -125,4 +141,19 @@ class TableSettings:
             undo=house["undo"],
             hints=house["hints"],
             code=code,
+            seat_codes=seat_codes,
+            seat_addresses=seat_addresses,
         )
+
+
+def _per_seat(value: object) -> dict[int, str]:
+    """A save's short text for each seat (its own code, its last address), checked."""
+    if not isinstance(value, dict) or not all(
+        key in ("0", "1", "2", "3")
+        and isinstance(text, str)
+        and 0 < len(text) <= 64
+        and text.isprintable()
+        for key, text in value.items()
+    ):
+        raise SettingsError(Wording("seat codes and addresses must be short text for seats 0 to 3"))
+    return {int(key): text for key, text in value.items()}

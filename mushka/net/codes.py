@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import hmac
+import itertools
+import math
 import re
 import secrets
+import string
 from typing import Final
 
 from mushka.errors import MushkaError
@@ -16,6 +19,9 @@ ALPHABET: Final = "acdefhjkmnprtuvwxy34679"
 GROUPS: Final = 3
 GROUP_LENGTH: Final = 3  # 23**9, about 2**40 codes: at 5 guesses a minute per address, plenty
 MIN_CHARS: Final = 4  # a code given with --code: shorter than this is guessed by hand
+# A code chosen with --code must be at least as hard to guess as a generated one (about 40.7
+# bits): a weaker one, tried from a few addresses at once, gets through the lock-out in hours.
+GENERATED_BITS: Final = GROUPS * GROUP_LENGTH * math.log2(len(ALPHABET))
 MAX_CHARS: Final = 64
 MAX_ATTEMPT_CHARS: Final = 1024  # a password longer than this is wrong without being looked at
 # What the comparison ignores: case, spaces and any kind of dash (a phone's keyboard may turn
@@ -39,8 +45,9 @@ def normalise(code: str) -> str:
     return _IGNORED.sub("", code).lower()
 
 
-def parse_code(text: str) -> str:
-    """A code chosen by the host (as given with --code), or CodeError saying what is wrong."""
+def parse_code(text: str, chosen: bool = True) -> str:
+    """A code chosen by the host (as given with --code), or CodeError saying what is wrong; one
+    not `chosen` now (kept in a save) is not held to today's strength."""
     plain = normalise(text)
     if len(plain) < MIN_CHARS:
         raise CodeError(
@@ -53,7 +60,36 @@ def parse_code(text: str) -> str:
         raise CodeError(Wording("a table code has at most {n} characters", n=MAX_CHARS))
     if not plain.isprintable():
         raise CodeError(Wording("a table code is made of letters, digits, spaces and dashes"))
+    if chosen and strength(plain) < GENERATED_BITS:
+        raise CodeError(
+            Wording(
+                "this table code is easier to guess than a generated one (about {bits} bits "
+                "against {need}): a few addresses could find it through the lock-out; use at "
+                "least 8 random letters and digits, or leave out --code for a generated code",
+                bits=round(strength(plain)),
+                need=round(GENERATED_BITS),
+            )
+        )
     return text.strip()
+
+
+def strength(plain: str) -> float:
+    """About how many bits of guessing a code (normalised) takes, counted as a guesser would:
+    each character worth the classes it may come from (digits, Latin letters, other letters,
+    punctuation), and nothing for one that goes on a run of three ("aaa", "123", "cba")."""
+    pool = 0
+    if any(c in string.digits for c in plain):
+        pool += 10
+    if any(c in string.ascii_lowercase for c in plain):
+        pool += 26
+    if any(c.isalpha() and not c.isascii() for c in plain):
+        pool += 33  # another alphabet (Cyrillic has 33 letters)
+    if any(not c.isalnum() for c in plain):
+        pool += 32
+    steps = [ord(c) - ord(before) for before, c in itertools.pairwise(plain)]
+    runs = sum(1 for i in range(1, len(steps)) if steps[i] == steps[i - 1] and abs(steps[i]) <= 1)
+    counted = len(plain) - runs
+    return counted * math.log2(max(pool, 2))
 
 
 def same(attempt: str, code: str) -> bool:

@@ -91,8 +91,12 @@ class Seat:
         size: tuple[int, int],
         environment: Mapping[bytes, bytes],
         default_lang: str,
+        proven: bool = False,
     ) -> None:
         self._channel = channel
+        # its login proved who sits here (the seat's own code, or the name's own key), not only
+        # that he was invited (the table's code)
+        self.proven: Final = proven
         self._app = app
         self._loop = asyncio.get_running_loop()
         self.name: Final = name  # the SSH user name: hostile until the application's rule says
@@ -346,6 +350,7 @@ class Application(Protocol):
 
     The life of a seat:
 
+    0. `proves(name, answer)` while a client logs in, when `answer` is not the table's code.
     1. `admit(seat)` once the player's client has authenticated and asked for a terminal. The seat's
        `name` is the SSH user name exactly as the client sent it (after asyncssh's SASLprep: NFKC,
        no control or bidi characters, under 1024 bytes; names over the server's own cap are refused
@@ -369,6 +374,11 @@ class Application(Protocol):
     """
 
     def admit(self, seat: Seat) -> str | None: ...
+
+    def proves(self, name: str, answer: str) -> bool:
+        """Whether `answer`, given at the code prompt to log in as `name`, is that seat's own
+        code (then the seat is `proven`). Asked before any seat exists: `name` is hostile."""
+        ...
 
     def joined(self, seat: Seat) -> None: ...
 

@@ -8,8 +8,11 @@ each as the name in its comment, and no code is asked.
 
 Served: one session channel per connection, with a PTY, running the table (see `seat.Seat`).
 Refused: exec, subsystems (SFTP), a second session, port, socket, agent and X11 forwarding, and
-a session without a PTY (it is told why in one line). Connections are capped in all and per
-address, a client that has not logged in within the login timeout is dropped, and keepalives
+a session without a PTY (it is told why in one line). Logged-in connections are capped in all
+and per address; those not logged in yet are capped apart and lower, and a newcomer always
+finds room among them (the oldest of the most crowded address goes), so clients parked at the
+code prompt never keep a player out; a client that has not logged in within the login timeout
+is dropped, and keepalives
 notice a dead link. asyncssh's log goes nowhere: the host's terminal is the public table, and
 the user name is never written by the server.
 """
@@ -19,9 +22,11 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import socket
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Final
 
 import asyncssh
@@ -44,15 +49,27 @@ class Limits:
     login_timeout: float = 30.0  # seconds from connecting to having logged in
     keepalive_interval: float = 15.0  # seconds of silence before the client is asked if alive
     keepalive_count_max: int = 3  # unanswered keepalives before the link counts as dropped
-    max_connections: int = 32  # at once, in all (a table has four seats)
-    max_connections_per_address: int = 8  # at once, from one address (four seats from one box)
-    # At a cap, a connection that has not even begun to log in (its SSH handshake unfinished)
-    # within this many seconds makes room for a new one: a real client gets that far within a
-    # second, and idle sockets can no longer lock out an address. A player typing the code has.
+    max_connections: int = 32  # logged in at once, in all (a table has four seats)
+    max_connections_per_address: int = 8  # logged in at once, from one address
+    # Connections that have not logged in (at the code prompt, or not even that far) are counted
+    # apart, under lower caps, and never take a logged-in connection's place. A newcomer always
+    # finds room among them: at a cap the oldest not-logged-in connection of the address that
+    # holds the most of them makes room (one that has not finished its SSH handshake within
+    # `evict_after` seconds first, then the oldest), so a flood from a few addresses evicts
+    # itself and never the player typing the code from another.
+    max_pending: int = 16  # not logged in, at once, in all
+    max_pending_per_address: int = 4  # not logged in, at once, from one address
     evict_after: float = 2.0
     max_name_bytes: int = 256  # a longer user name is refused before the application sees it
     wrong_codes: int = lockout.WRONG_CODES
     lockout_seconds: float = lockout.LOCKOUT_SECONDS
+
+
+class Proof(Enum):
+    """What a connection's login proved."""
+
+    CODE = "code"  # the table's code: anyone invited
+    SEAT = "seat"  # the seat's own code, or (under authorized keys) the name's own key
 
 
 class TableServer:
@@ -82,14 +99,26 @@ class TableServer:
         self.lang: Final = lang or language()
         self.lockout: Final = lockout.Lockout(limits.wrong_codes, limits.lockout_seconds, clock)
         self._acceptor: asyncssh.SSHAcceptor | None = None
-        self._connections: set[_Connection] = set()
+        self._connections: set[_Connection] = set()  # every one, logged in or not
+        self.evicted = 0  # connections that made room for a newcomer (for the tests' figures)
+        self._first_keys: dict[str, bytes] = {}  # under authorized keys: a name's first key
 
     async def start(self, bind: str | Sequence[str] = "", port: int = 2222) -> None:
-        """Listen on `bind` ("" for every interface) and `port` (0 for a free one: see `port`)."""
+        """Listen on `bind` ("" for every interface) and `port` (0 for a free one: see `port`).
+        "::" listens on every interface in IPv6 and IPv4 both, on one dual-stack socket where
+        the system has them (asyncio's own IPv6 sockets take IPv6 only, and the IPv4 addresses
+        the host's screen lists would not answer); IPv4 clients then come as IPv4-mapped
+        addresses, which count as their IPv4 form (see `plain_address`)."""
         _quiet(logging.getLogger("asyncssh"))
+        where: dict[str, object] = {"host": bind, "port": port}
+        if bind == "::" and socket.has_dualstack_ipv6():
+            where = {
+                "sock": socket.create_server(
+                    ("::", port), family=socket.AF_INET6, dualstack_ipv6=True, backlog=100
+                )
+            }
         self._acceptor = await asyncssh.listen(
-            host=bind,
-            port=port,
+            **where,
             server_factory=lambda: _Connection(self),
             server_host_keys=[self.host_key.key],
             server_version=f"mushka_{__version__}",
@@ -148,43 +177,86 @@ class TableServer:
         return gettext(message, self.lang)
 
     def take_place(self, connection: _Connection) -> bool:
-        """Count a new connection in, unless that is one too many (from its address, or in all)
-        and no connection that has not finished its handshake in time can make room for it."""
-        address = connection.address
+        """Count a new connection in among those not logged in, making room for it if need be
+        (see `Limits.max_pending`): a newcomer is always let in this far."""
         limits = self.limits
-        if not self._room(lambda c: c.address == address, limits.max_connections_per_address):
-            return False
-        if not self._room(lambda c: True, limits.max_connections):
-            return False
+        pending = [c for c in self._connections if not c.logged_in]
+        mine = [c for c in pending if c.address == connection.address]
+        if len(mine) >= limits.max_pending_per_address:
+            self._evict(mine)
+        elif len(pending) >= limits.max_pending:
+            by_address: dict[str, list[_Connection]] = {}
+            for rival in pending:
+                by_address.setdefault(rival.address, []).append(rival)
+            crowded = max(by_address.values(), key=lambda group: (len(group), -_oldest(group)))
+            self._evict(crowded)
         self._connections.add(connection)
         return True
 
-    def _room(self, among: Callable[[_Connection], bool], cap: int) -> bool:
-        """Whether the connections `among` are fewer than `cap`, once the oldest of them that
-        is stalled (see `Limits.evict_after`) has made room if need be."""
-        rivals = [c for c in self._connections if among(c)]
-        if len(rivals) < cap:
-            return True
-        late = [c for c in rivals if c.stalled(self.limits.evict_after)]
-        if not late:
+    def _evict(self, rivals: list[_Connection]) -> None:
+        """The one of `rivals` to go first: stalled in its handshake, else the oldest."""
+        evict_after = self.limits.evict_after
+        victim = min(rivals, key=lambda c: (not c.stalled(evict_after), c.since))
+        victim.close()
+        self.leave_place(victim)
+        self.evicted += 1
+
+    def room_to_log_in(self, connection: _Connection) -> bool:
+        """Whether `connection` may log in: fewer logged-in connections than the caps allow,
+        from its address and in all (one that is not logged in never takes their place)."""
+        limits = self.limits
+        logged_in = [c for c in self._connections if c.logged_in and c is not connection]
+        if len(logged_in) >= limits.max_connections:
             return False
-        oldest = min(late, key=lambda c: c.since)
-        oldest.close()
-        self.leave_place(oldest)
-        return True
+        same = [c for c in logged_in if c.address == connection.address]
+        return len(same) < limits.max_connections_per_address
 
     def leave_place(self, connection: _Connection) -> None:
         self._connections.discard(connection)
 
-    def check_code(self, address: str, attempt: str) -> bool:
-        """Whether `attempt` is the table's code; a locked-out address is refused unheard."""
+    def check_code(self, address: str, attempt: str, name: str = "") -> Proof | None:
+        """What `attempt` proves: the table's code (`Proof.CODE`), the seat's own code of the
+        player `name` (`Proof.SEAT`, asked of the application), or nothing (None: a wrong code,
+        counted against `address`; a locked-out address is refused unheard)."""
         if self.code is None or self.lockout.locked(address):
-            return False
-        if codes.same(attempt, self.code):
+            return None
+        if len(attempt) > codes.MAX_ATTEMPT_CHARS:
+            proof = None
+        elif codes.same(attempt, self.code):
+            proof = Proof.CODE
+        elif self.app.proves(name, attempt):
+            proof = Proof.SEAT
+        else:
+            proof = None
+        if proof is None:
+            self.lockout.wrong(address)
+        else:
             self.lockout.right(address)
-            return True
-        self.lockout.wrong(address)
-        return False
+        return proof
+
+    def key_allowed(self, name: str, key: asyncssh.SSHKey, address: str) -> bool:
+        """Whether `key` may log in as `name`: listed for that name in the authorized keys, and
+        the key the name first logged in with, if it has (another listed key is refused then:
+        the key proves who sits in that seat)."""
+        assert self.authorized_keys is not None
+        allowed = self.authorized_keys.for_name(name)
+        if allowed is None or allowed.validate(key, "", address) is None:
+            return False
+        first = self._first_keys.get(name)
+        return first is None or first == key.public_data
+
+    def key_allowed_once(self, name: str, key: asyncssh.SSHKey, address: str) -> bool:
+        """Whether `key` is listed for `name`, though another key of his sat down first."""
+        assert self.authorized_keys is not None
+        allowed = self.authorized_keys.for_name(name)
+        return allowed is not None and allowed.validate(key, "", address) is not None
+
+    def remember_key(self, name: str, key: asyncssh.SSHKey) -> None:
+        self._first_keys.setdefault(name, key.public_data)
+
+
+def _oldest(connections: list[_Connection]) -> float:
+    return min(c.since for c in connections)
 
 
 def _quiet(logger: logging.Logger) -> None:
@@ -214,6 +286,9 @@ class _Connection(asyncssh.SSHServer):
         self.address = ""
         self.since = asyncio.get_running_loop().time()
         self._logging_in = False  # its handshake is done: it is at the code prompt, or past it
+        self.logged_in = False  # it has authenticated: counted under the logged-in caps
+        self.proof: Proof | None = None  # what its login proved
+        self._key: asyncssh.SSHKey | None = None  # the key it logs in with (authorized keys)
         self._session_opened = False
         self._no_session: asyncio.TimerHandle | None = None
 
@@ -222,10 +297,14 @@ class _Connection(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self.address = plain_address(str(peer[0])) if peer else ""
         if not self._server.take_place(self):
-            reason = self._server.say(N_("too many connections to this table: try again later"))
-            asyncio.get_running_loop().call_soon(
-                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason
-            )
+            self._too_many()
+
+    def _too_many(self) -> None:
+        assert self._conn is not None
+        reason = self._server.say(N_("too many connections to this table: try again later"))
+        asyncio.get_running_loop().call_soon(
+            self._conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason
+        )
 
     def stalled(self, seconds: float) -> bool:
         """Whether this connection has had `seconds` to finish its handshake, and has not."""
@@ -249,17 +328,25 @@ class _Connection(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         assert self._conn is not None
         self._logging_in = True
+        if not self._server.room_to_log_in(self):  # no use asking for a code: no room after it
+            self._too_many()
+            return True
         keys = self._server.authorized_keys
         if keys is not None:
-            allowed = keys.for_name(username)
-            self._conn.set_authorized_keys(allowed)
-            if allowed is None:
+            if keys.for_name(username) is None:
                 self._banner(N_("this table admits only the players in its list of keys"))
         elif self._server.lockout.locked(self.address):
             self._banner(N_("too many wrong codes from your address: try again in a minute"))
         return True  # everyone authenticates
 
     def auth_completed(self) -> None:
+        if not self._server.room_to_log_in(self):  # the last place went while it logged in
+            self._too_many()
+            return
+        self.logged_in = True
+        if self._key is not None:  # the key proves the name from now on
+            assert self._conn is not None
+            self._server.remember_key(str(self._conn.get_extra_info("username")), self._key)
         # A client that logs in and opens no session would hold its place for nothing.
         self._no_session = asyncio.get_running_loop().call_later(
             self._server.limits.login_timeout, self._close_unless_in_session
@@ -277,7 +364,11 @@ class _Connection(asyncssh.SSHServer):
         return self._server.code is not None
 
     def validate_password(self, username: str, password: str) -> bool:
-        return self._server.check_code(self.address, password)
+        return self._proved(self._server.check_code(self.address, password, username))
+
+    def _proved(self, proof: Proof | None) -> bool:
+        self.proof = proof
+        return proof is not None
 
     def kbdint_auth_supported(self) -> bool:
         return self._server.code is not None
@@ -286,10 +377,20 @@ class _Connection(asyncssh.SSHServer):
         return "", "", "", ((self._server.say(N_("Table code (password): ")), False),)
 
     def validate_kbdint_response(self, username: str, responses: KbdIntResponse) -> KbdIntChallenge:
-        return len(responses) == 1 and self._server.check_code(self.address, responses[0])
+        if len(responses) != 1:
+            return False
+        return self._proved(self._server.check_code(self.address, responses[0], username))
 
     def public_key_auth_supported(self) -> bool:
         return self._server.authorized_keys is not None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if not self._server.key_allowed(username, key, self.address):
+            if self._server.key_allowed_once(username, key, self.address):
+                self._banner(N_("this name sat down with another of its keys: join with that one"))
+            return False
+        self._key, self.proof = key, Proof.SEAT
+        return True
 
     # ------------------------------------------------------------------ what is served
 
@@ -299,7 +400,7 @@ class _Connection(asyncssh.SSHServer):
         self._session_opened = True
         assert self._conn is not None
         name = str(self._conn.get_extra_info("username"))
-        return _SeatSession(self._server, self, name, self.address)
+        return _SeatSession(self._server, self, name, self.address, self.proof is Proof.SEAT)
 
     def connection_requested(
         self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
@@ -326,8 +427,14 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
     """The session channel of a connection: a terminal for the table, or nothing."""
 
     def __init__(
-        self, server: TableServer, connection: _Connection, name: str, address: str
+        self,
+        server: TableServer,
+        connection: _Connection,
+        name: str,
+        address: str,
+        proven: bool = False,
     ) -> None:
+        self._proven = proven
         self._server = server
         self._connection = connection
         self._name = name
@@ -381,6 +488,7 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
             size=size,
             environment=environment,
             default_lang=self._server.lang,
+            proven=self._proven,
         )
         self._seat.start(self._server.limits.max_name_bytes)
 

@@ -13,7 +13,7 @@ from mushka.i18n import _, say, speaking
 from mushka.net.seat import Seat
 from mushka.present.typed import read_typed
 from mushka.render.look import Look
-from mushka.render.seat_screen import Terminal, plain, seat_frame
+from mushka.render.seat_screen import Terminal, plain, seat_code_words, seat_frame
 from mushka.render.wall import sheet
 
 
@@ -59,7 +59,11 @@ class SshSeat:
             if farewell.why is Why.FINISHED and host is not None:
                 self.seat.line(plain(sheet(host, Look(self.seat.ascii)), self.seat.width))
             else:
-                self.seat.line(wrapped(say(farewell.words), self.seat.width))
+                words = say(farewell.words)
+                code = self.shown.seat_code if self.shown is not None else None
+                if farewell.why in (Why.LEFT, Why.STOPPED) and code is not None:
+                    words += " " + seat_code_words(code)  # he will need it to come back
+                self.seat.line(wrapped(words, self.seat.width))
         self.seat.close(farewell.status)
 
     def typed(self, text: str, cut: bool) -> None:
@@ -89,9 +93,12 @@ class SshTable:
         self.table = table
         self.links: dict[Seat, SshSeat] = {}
 
+    def proves(self, name: str, answer: str) -> bool:
+        return self.table.proves(name, answer)
+
     def admit(self, seat: Seat) -> str | None:
         link = SshSeat(seat, self.table)
-        refusal = self.table.admit(link)
+        refusal = self.table.admit(link, proven=seat.proven)
         if refusal is None:
             self.links[seat] = link
             return None

@@ -88,6 +88,9 @@ def _screen(
     match offer.overlay:
         case Overlay.HELP:
             help_ = help_screen(host.rules, look, offer.options, network=True)
+            code = seat_code_line(offer, look)
+            if code is not None:
+                help_ = Group(code, help_)
             return _paged(offer, terminal, help_, look)
         case Overlay.MEMORY:
             return _paged(offer, terminal, memory_panel(view, look, width), look)
@@ -224,7 +227,25 @@ def lobby(offer: Offer, look: Look) -> RenderableType:
         rows.append(Text(f"  {index + 1}  {printable(who)}  ({state})"))
     rows.append(Text(""))
     rows.extend(Text(look.text(news)) for news in offer.news[-5:])
+    code = seat_code_line(offer, look)
+    if code is not None:
+        rows += [Text(""), code]
     return Group(*rows)
+
+
+def seat_code_line(offer: Offer, look: Look) -> Text | None:
+    """This seat's own code and what it is for, shown on this seat only (None before it sat
+    down, and on the public screen)."""
+    if offer.seat_code is None:
+        return None
+    return Text(look.text(seat_code_words(offer.seat_code)), "bold")
+
+
+def seat_code_words(code: str) -> str:
+    return _(
+        "Your seat's own code: {code}. To come back from another device or address, "
+        "type it in place of the table's code."
+    ).format(code=code)
 
 
 def plain(renderable: RenderableType, width: int) -> str:

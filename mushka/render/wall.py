@@ -91,8 +91,11 @@ def public_frame(
     status = {
         i: _("away") for i, p in enumerate(table.standing().places) if p.presence is Presence.AWAY
     }
+    # who came back (and from where), who left, since the session started: the newest under
+    # the game's log, where the whole table sees them
+    news = [look.text(say(words)) for words in table.news[table.news_at_start :][-2:]]
     return public_screen(
-        host.public_view(), look, width, height, public_lines(table, look), status,
+        host.public_view(), look, width, height, public_lines(table, look) + news, status,
         table.settings.options,
     )  # fmt: skip
 
