@@ -242,8 +242,8 @@ class LiveTable:
             if known.secret is not None and known.address and address != known.address:
                 return Wording(
                     "{name} last sat here from another address: to come back from this one, "
-                    "give your seat's own code (your seat showed it) in place of the table's "
-                    "code, or ask the host",
+                    "give your seat's own code (your seat showed it in its help and its "
+                    "goodbye) in place of the table's code, or join from the address you had",
                     name=name,
                 )
             return None
