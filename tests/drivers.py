@@ -3,6 +3,7 @@ and a tmux-driven table for looking at the real terminal (scrollback included)."
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -12,33 +13,21 @@ import time
 from pathlib import Path
 from types import TracebackType
 
+from mushka.engine import Session
+from mushka.record import replay
 
-def choose_move(shown: str, rng: random.Random) -> str:
-    """A random move among those the screen's choices line offers (the text before the prompt)."""
-    tail = shown[-600:]
-    if "Take one face-down card" in tail or "Discard one card" in tail:
-        return "1"
-    line = tail[
-        max(
-            tail.rfind("Lead any"),
-            tail.rfind("Lead your"),  # last card, or only card not of the suit led last
-            tail.rfind("Follow"),
-            tail.rfind("Play the mushka"),
-            tail.rfind("Draw from"),
-            tail.rfind("Pass (p"),
-        ) :
-    ]
-    options = [
-        n
-        for group in re.findall(r"\(([\d, ]+)\)", line)
-        for n in group.replace(" ", "").split(",")
-        if n
-    ]
-    if "(d)" in line:
-        options.append("d")
-    if "(p" in line:
-        options.append("p")
-    return rng.choice(options) if options else "p"
+
+def saved_session(home: Path) -> Session:
+    """The game in the autosave under `home` (XDG_STATE_HOME=home/state): every move a screen
+    showed is in it already, so it is the game the screen shows."""
+    save = home / "state" / "mushka" / "current-game.json"
+    return replay(json.loads(save.read_text(encoding="utf-8"))["record"], complete=False)
+
+
+def choose_move(home: Path, rng: random.Random) -> str:
+    """A random legal move of the seat to act, chosen from the autosave (not from the screen's
+    words), typed as the action's code, which the prompt reads in every language."""
+    return rng.choice(saved_session(home).legal_actions()).code
 
 
 class TmuxTable:
@@ -48,6 +37,7 @@ class TmuxTable:
         self, home: Path, program: Path, args: list[str], alternate_screen: bool = True
     ) -> None:
         self.socket = f"mushka-test-{os.getpid()}-{time.monotonic_ns()}"
+        self.home = home
         self.config = home / "tmux.conf"
         self.config.write_text(
             "" if alternate_screen else "set -g alternate-screen off\n", encoding="utf-8"
@@ -125,7 +115,7 @@ class TmuxTable:
             elif "Pass anyway? [y/N]" in last:
                 self.send("y")
             elif last.startswith("Your move ["):
-                self.send(choose_move(screen, rng))
+                self.send(choose_move(self.home, rng))
             else:
                 screen = self.wait_for_change(screen, 10.0) if not self.dead() else screen
                 continue

@@ -70,7 +70,7 @@ class Table:
 
     def answer(self, rng: random.Random) -> None:
         """Answer the move prompt just seen with a random choice from those the screen offers."""
-        self.child.sendline(choose_move(self.screen(), rng))
+        self.child.sendline(choose_move(self.home, rng))
 
     def play_to_the_end(self, rng: random.Random, limit: int = 3000) -> int:
         """Answer every prompt until the final sheet; returns how many moves were made."""
@@ -206,7 +206,7 @@ def test_quit_and_resume_lose_nothing(home: Path) -> None:
         else:
             table.answer(rng)
     while (seen := table.expect(Table.HANDOFF, Table.CONFIRM, Table.MOVE)) != 0:
-        table.child.sendline("y" if seen == 1 else choose_move(table.screen(), rng))
+        table.child.sendline("y" if seen == 1 else choose_move(table.home, rng))
     saved = table.save_file.read_text(encoding="utf-8")
     table.child.sendcontrol("d")  # Ctrl-D at a handoff quits
     table.expect("mushka resume")
@@ -399,7 +399,7 @@ def test_one_human_with_three_computers_needs_no_handoffs(home: Path) -> None:
             assert "Deal 1 of 2" in log and "Deal 2 of 2" in log and "Trick 1 " in log
             break
         table.child.sendline(
-            "" if seen == 0 else "y" if seen == 1 else choose_move(table.screen(), rng)
+            "" if seen == 0 else "y" if seen == 1 else choose_move(table.home, rng)
         )
     else:
         pytest.fail("the session did not end")

@@ -8,7 +8,7 @@ import io
 import random
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
 
@@ -295,7 +295,8 @@ def test_the_same_table_with_the_autosave_saves_so_the_test_above_can_fail(
     learner = Learner(basic)
     terminal = FakeTerminal(learner)
     names = lesson_table("Ann", 0, ascii_only=False).players
-    host = TableHost(Session(names, lesson_rules(), seed=LESSON_SEEDS[0]), lesson_settings(False))
+    settings = replace(lesson_settings(False), bot_delay=0)  # the pace is not what is tested
+    host = TableHost(Session(names, lesson_rules(), seed=LESSON_SEEDS[0]), settings)
     learner.seat = LessonSeat(host, terminal, LESSON_SEEDS[0])
     assert learner.seat.run() == 0
     assert list(tmp_path.rglob("*"))

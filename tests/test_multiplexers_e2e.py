@@ -215,7 +215,7 @@ def test_tmux_keeps_no_hand_at_any_handoff_nor_after_quitting(
                     tmux.wait_for_change(screen, 10.0)
                     tmux.send("y")  # yes, stop the game for everyone
                     break
-                tmux.send(choose_move(screen, rng))
+                tmux.send(choose_move(tmux.home, rng))
             screen = tmux.wait_for_change(screen, 10.0)
         deadline = time.monotonic() + 15
         while not tmux.dead() and time.monotonic() < deadline:
@@ -231,6 +231,7 @@ class DvtmWindow:
     copy mode hands its whole scrollback to DVTM_EDITOR, here a copy to a file."""
 
     def __init__(self, home: Path, args: list[str]) -> None:
+        self.home = home
         self.copied = home / "copied"
         editor = home / "editor"
         editor.write_text(
@@ -307,7 +308,7 @@ def test_dvtm_keeps_no_hand_in_its_scrollback(tmp_path: Path) -> None:
                     time.sleep(0.4)
                     dvtm.send("y")  # yes, stop the game for everyone
                     break
-                dvtm.send(choose_move(shown, rng))
+                dvtm.send(choose_move(dvtm.home, rng))
             time.sleep(0.4)
         time.sleep(2)
         kept = dvtm.scrollback()

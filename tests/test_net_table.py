@@ -30,6 +30,10 @@ from mushka.players.bots import Bot
 from mushka.state import Step
 from mushka.view import SeatView
 
+# The loopback SSH check end to end: the same scenarios play through fake seats in-process
+# (tests/test_live_table.py), so the quick profile leaves these to the full run.
+pytestmark = pytest.mark.slow
+
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
 

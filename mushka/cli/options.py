@@ -174,6 +174,16 @@ def host_options() -> list[inspect.Parameter]:
             help=_("The table code players type as the password (default: a new one)."),
         ),
         option("authorized_keys", Path | None, None, metavar=_("FILE"), help=keys_help),
+        option(
+            "sit",
+            str | None,
+            None,
+            metavar=_("NAME"),
+            help=_(
+                "Sit at the table yourself, at this terminal, by this name: Tab turns from your "
+                "hand to the public screen and back."
+            ),
+        ),
     ]
 
 

@@ -25,6 +25,7 @@ from mushka.commands.table_setup import (
 )
 from mushka.host.link import PLACEHOLDER
 from mushka.host.live import LiveTable
+from mushka.host.offer import Presence
 from mushka.host.settings import TableSettings
 from mushka.host.storage.paths import save_path, state_dir
 from mushka.host.storage.saves import load_game
@@ -32,6 +33,7 @@ from mushka.host.table import TableHost, resumed, saved_table
 from mushka.host.workers import pool
 from mushka.house_rules import HouseRules
 from mushka.i18n import _, say
+from mushka.names import printable
 from mushka.present.command import command
 from mushka.render.look import Look, make_console
 from mushka.render.wall import Joining, joining_lines, public_lines, sheet
@@ -166,9 +168,23 @@ async def _serve(
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     address = joining.addresses[0] if joining.addresses else "localhost"
-    short_joining = _("Join: {ssh} · code {code}").format(
-        ssh=f"ssh -p {joining.port} {_(PLACEHOLDER)}@{address}", code=code or _("your key")
-    )
+
+    def short_joining() -> Text:
+        """The wall's top line in play: how to join a free seat, else how the first of those
+        away comes back, else nothing (every seat is taken)."""
+        places = table.standing().places
+        name = next(
+            (p.name for p in places if p.presence in (Presence.AWAY, Presence.AWAITED)), None
+        )
+        if any(p.presence is Presence.FREE for p in places):
+            name = _(PLACEHOLDER)
+        if name is None:
+            return Text("")
+        line = _("Join: {ssh} · code {code}").format(
+            ssh=f"ssh -p {joining.port} {printable(name)}@{address}", code=code or _("your key")
+        )
+        return Text(look.text(line), "dim")
+
     look = Look(settings.ascii_only)
     live = console.is_terminal
 
@@ -185,7 +201,7 @@ async def _serve(
         workers=workers,
         make_secret=new_code,  # a seat's own code: short, typed like the table's at the login
     )
-    wall = HostTerminal(table, console, joining, lambda: Text(look.text(short_joining), "dim"))
+    wall = HostTerminal(table, console, joining, short_joining)
     table.watchers.append(wall.draw)
     server = TableServer(SshTable(table), key, code=code, authorized_keys=keys)
     try:
