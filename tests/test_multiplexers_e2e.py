@@ -275,8 +275,20 @@ class DvtmWindow:
         deadline = time.monotonic() + 10
         while not self.copied.exists() and time.monotonic() < deadline:
             time.sleep(0.05)
-        time.sleep(0.3)  # the editor is done, and dvtm shows the window again
+        self.settled()  # the editor is done, and dvtm shows the window again
         return self.copied.read_text(encoding="utf-8", errors="replace")
+
+    def settled(self, before: str = "", seconds: float = 10.0) -> str:
+        """The screen once it differs from `before` and stayed the same for 0.1 s."""
+        deadline = time.monotonic() + seconds
+        last = self.screen()
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            now = self.screen()
+            if now == last and now != before:
+                return now
+            last = now
+        raise AssertionError(f"the screen did not settle:\n{last}")
 
 
 def last_line(screen: str) -> str:
@@ -297,7 +309,7 @@ def test_dvtm_keeps_no_hand_in_its_scrollback(tmp_path: Path) -> None:
             if "press Enter when only you can see the screen" in last:
                 handoffs += 1
                 kept = dvtm.scrollback()
-                assert "Pass the terminal" in kept  # what it copied is this very screen
+                assert "press Enter when only you can see the screen" in kept  # this very screen
                 assert "your hand" not in kept, f"a hand at handoff {handoffs}:\n{kept}"
                 dvtm.send("")
             elif "Pass anyway? [y/N]" in last:
@@ -305,12 +317,13 @@ def test_dvtm_keeps_no_hand_in_its_scrollback(tmp_path: Path) -> None:
             elif last.startswith("Your move ["):
                 if handoffs >= 8:
                     dvtm.send("q")  # save and quit from a private screen, a hand on it
-                    time.sleep(0.4)
+                    dvtm.settled(shown)
                     dvtm.send("y")  # yes, stop the game for everyone
                     break
                 dvtm.send(choose_move(dvtm.home, rng))
-            time.sleep(0.4)
-        time.sleep(2)
+            shown = dvtm.settled(shown)
+        while "Game saved after the last move" not in dvtm.screen() and time.monotonic() < deadline:
+            time.sleep(0.1)
         kept = dvtm.scrollback()
     assert handoffs >= 8
     assert "Game saved after the last move" in kept
