@@ -38,7 +38,6 @@ from mushka.actions import (
     TAKES,
     Action,
     Interned,
-    Kind,
     canonical,
 )
 from mushka.cards import (
@@ -56,9 +55,7 @@ from mushka.chance import Chance, SeededChance
 from mushka.choices import choices_wording
 from mushka.errors import (
     ChanceError,
-    GameOverError,
     IllegalActionError,
-    InvalidActionError,
     InvalidInputError,
     MushkaError,
     SetupError,
@@ -84,9 +81,10 @@ from mushka.events import (
 )
 from mushka.house_rules import Exchange, HouseRules
 from mushka.names import names_problem
+from mushka.refusals import PHASE_NOT_PLAY, and_wording, refusal, seat_wording
 from mushka.state import NO_SUIT, SEATS, DealLog, Phase, Position, Step
 from mushka.view import NOBODY, SeatView, redact
-from mushka.wording import N_, Wording, joined
+from mushka.wording import Wording
 
 __all__ = [
     "NO_SUIT",
@@ -312,7 +310,7 @@ class Session:
             raise SetupError(
                 Wording(
                     "give at most one source of chance (seed, rng or chance), not {given}",
-                    given=_and_wording(given),
+                    given=and_wording(given),
                 )
             )
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -434,7 +432,7 @@ class Session:
     def position(self) -> Position:
         """The current play-phase position, every hand included (omniscient; see `at_position`)."""
         if self._phase is not _PLAY_PHASE:
-            raise IllegalActionError(Wording(_PHASE_NOT_PLAY[self._phase]))
+            raise IllegalActionError(Wording(PHASE_NOT_PLAY[self._phase]))
         following = self._step is _FOLLOW
         return Position(
             players=self.players,
@@ -836,72 +834,8 @@ class Session:
         return legal
 
     def _refusal(self, action: Action, seat: object) -> MushkaError:
-        """Build the exception explaining why `action` is refused and what is allowed."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
-            return InvalidActionError(_seat_wording(seat))
-        if self._phase is _OVER:
-            return GameOverError(Wording("the session is over: no more actions can be taken"))
-        actor = self.players[self._to_act]
-        if seat is not None and seat != self._to_act:
-            return IllegalActionError(
-                Wording(_NOT_YOUR_TURN[self._step], player=self.players[seat], actor=actor)
-            )
-        hand = self._hands[self._to_act]
-        kind = action.kind
-        card = CARDS[action.card] if action.card is not None else None
-        step = self._step
-        problem: Wording
-        if step is _LEAD:
-            if kind is not Kind.PLAY:
-                problem = Wording(_LEADING_SO_NO[kind], actor=actor)
-            elif card not in hand:
-                problem = Wording("you do not hold {card}", card=card)
-            else:
-                problem = Wording(
-                    "{suit} were led last, and the same suit may not be led twice in a row",
-                    suit=SUITS[self._last_lead_suit],
-                )
-        elif step is _FOLLOW:
-            led = SUITS[self._led_suit]
-            # the cards of the led suit among the legal answers (`_answers`): all he holds of it
-            held = sorted_hand(
-                c for a in self._legal if (c := a.card) is not None and c >> 3 == led
-            )
-            if kind is Kind.PLAY and card not in hand:
-                problem = Wording("you do not hold {card}", card=card)
-            elif kind is Kind.PLAY and held:
-                problem = Wording(
-                    "you hold {held}: {card} is not {suit}, "
-                    "and only {suit} or the mushka may be played",
-                    held=_and_wording(held),
-                    card=card,
-                    suit=led,
-                )
-            elif kind is Kind.PLAY:
-                problem = Wording(
-                    "{card} is not {suit}, and only {suit} or the mushka may be played",
-                    card=card,
-                    suit=led,
-                )
-            elif kind is Kind.DRAW and held:
-                problem = Wording("you hold {held}, so you may not draw", held=_and_wording(held))
-            elif kind is Kind.DRAW:
-                problem = Wording("the talon is empty")
-            else:
-                problem = Wording(_ANSWERING_SO_NO[kind])
-        elif step is _TAKE:
-            if kind is Kind.TAKE and action.position is not None:
-                problem = Wording(
-                    "there is no face-down card at position {position}",
-                    position=action.position + 1,
-                )
-            else:
-                problem = Wording("{actor} must take one of the face-down cards first", actor=actor)
-        elif kind is Kind.DISCARD:
-            problem = Wording("you do not hold {card}", card=card)
-        else:
-            problem = Wording("{actor} must discard a card first", actor=actor)
-        return IllegalActionError(joined([problem, self.legal_wording()], ". "))
+        """The exception explaining why `action` is refused and what is allowed."""
+        return refusal(self, action, seat)
 
     def describe_legal(self, lang: str = "en") -> str:
         """The choices of the seat to act, in words: 'Follow hearts (Q♥, 9♥), ... or pass.'.
@@ -1235,7 +1169,7 @@ def _copy(value: object) -> object:
 
 def _check_seat(seat: object) -> int:
     if type(seat) is not int or not 0 <= seat <= 3:
-        raise InvalidInputError(_seat_wording(seat))
+        raise InvalidInputError(seat_wording(seat))
     return seat
 
 
@@ -1280,41 +1214,6 @@ def _check_deal(hands: object, talon: object) -> None:
         raise ChanceError(
             Wording("a deal must hold each of the {deck} cards exactly once", deck=DECK_SIZE)
         )
-
-
-def _and_wording(parts: Sequence[object]) -> Wording | object:
-    """'Q♥', 'Q♥ and 9♥', 'K♥, Q♥ and 9♥' (the values spelled in the language said in)."""
-    if len(parts) == 1:
-        return parts[0]
-    return Wording("{most} and {last}", most=list(parts[:-1]), last=parts[-1])
-
-
-def _seat_wording(seat: object) -> Wording:
-    return Wording("a seat is a whole number from 0 to 3, not {value}", value=short_repr(seat))
-
-
-# What a refusal says when it is not the seat's turn, by the step of the seat whose turn it is,
-# and when a kind of action has no place in a step.
-_NOT_YOUR_TURN: Final = {
-    Step.LEAD: N_("it is not {player}'s turn: {actor} is to lead"),
-    Step.FOLLOW: N_("it is not {player}'s turn: {actor} is to follow"),
-    Step.TAKE: N_("it is not {player}'s turn: {actor} is to take"),
-    Step.DISCARD: N_("it is not {player}'s turn: {actor} is to discard"),
-}
-_LEADING_SO_NO: Final = {
-    Kind.DRAW: N_("{actor} is leading, so a draw is not possible"),
-    Kind.PASS: N_("{actor} is leading, so a pass is not possible"),
-    Kind.TAKE: N_("{actor} is leading, so a take is not possible"),
-    Kind.DISCARD: N_("{actor} is leading, so a discard is not possible"),
-}
-_ANSWERING_SO_NO: Final = {
-    Kind.TAKE: N_("a take is not possible while answering a lead"),
-    Kind.DISCARD: N_("a discard is not possible while answering a lead"),
-}
-_PHASE_NOT_PLAY: Final = {
-    Phase.EXCHANGE: N_("a position is taken during play, not during the exchange"),
-    Phase.OVER: N_("a position is taken during play, not during the over"),
-}
 
 
 def _trick_events(prices: tuple[int, ...]) -> tuple[tuple[tuple[Trick | None, ...], ...], ...]:

@@ -222,7 +222,9 @@ def _play(command: Register) -> None:
         posix_only("host")
         from mushka.commands.host import HostOptions, host_session
 
-        table = {name: given.pop(name) for name in ("port", "bind", "code", "authorized_keys", "sit")}
+        table = {
+            name: given.pop(name) for name in ("port", "bind", "code", "authorized_keys", "sit")
+        }
         host_session(HostOptions(play=play_options(**given), **table))
 
     # `host` takes play's options, declared once (on `play`), and its own for the network
