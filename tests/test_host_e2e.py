@@ -19,6 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from drivers import saved_session
+
+from mushka.actions import PASS
 
 if TYPE_CHECKING:  # at run time pexpect is imported by importorskip below, or the module skipped
     from pexpect import spawn as Child
@@ -126,26 +129,29 @@ class Screen:
         raise AssertionError(f"{pattern!r} never showed:\n{self.text(0)}")
 
 
-def answer(screen: Screen, shown: str) -> bool:
-    """If `shown` (the screen's text) ends on a prompt, answer it with the first move offered."""
-    asked = re.search(r"Your move \[([^\]]*)\]: *$", shown, re.MULTILINE)
-    if asked is None:
+def answer(screen: Screen, shown: str, home: Path, name: str) -> bool:
+    """If `shown` (the screen's text) ends on `name`'s prompt, answer it with the first legal move
+    (a card rather than a pass) of the game in the host's save (which holds every move a seat was shown), typed as its code."""
+    if re.search(r"\[[^\]]*\]: *$", shown, re.MULTILINE) is None:
         return False
-    keys = asked.group(1).split(", ")
-    move = next((k for k in keys if k[:1].isdigit() or k in ("d", "p")), "p")
-    screen.child.sendline(move.split("-")[0])
-    if move == "p" and "Pass anyway" in screen.text(1.0):
+    session = saved_session(home)
+    if session.to_act is None or session.players[session.to_act] != name:
+        return False
+    legal = session.legal_actions()
+    move = next((a for a in legal if a is not PASS), legal[0]).code  # a card where there is one
+    screen.child.sendline(move)
+    if move == "pass" and "Pass anyway" in screen.text(1.0):
         screen.child.sendline("y")
     return True
 
 
-def play_some(seats: list[Screen], moves: int) -> None:
-    """Answer whichever seat is asked for a move, with the first move its prompt offers."""
+def play_some(seats: dict[str, Screen], home: Path, moves: int) -> None:
+    """Answer whichever seat is asked for a move, with the first legal move."""
     made = 0
     deadline = time.monotonic() + 120
     while made < moves and time.monotonic() < deadline:
-        for screen in seats:
-            if answer(screen, screen.text(0.2)):
+        for name, screen in seats.items():
+            if answer(screen, screen.text(0.2), home, name):
                 made += 1
                 screen.text(1.0)  # the move's redraw, before the next look
     assert made >= moves, "the seats were not asked for moves"
@@ -170,7 +176,7 @@ def test_two_people_play_at_mushka_host_with_plain_ssh_and_resume_after_ctrl_c(
         stdin=subprocess.DEVNULL,
     )
     assert second.returncode == 1 and "another terminal" in second.stderr
-    play_some([annas, boriss], 4)
+    play_some({"Anna": annas, "Boris": boriss}, tmp_path, 4)
     moved = save_events(tmp_path)
     assert moved > 0
     assert "your hand" in annas.text(0) and "Boris, your hand" not in annas.text(0)
@@ -232,7 +238,7 @@ def test_four_people_play_a_whole_session_at_mushka_host_with_ssh_alone(tmp_path
             others = [f"{other}, your hand" for other in names if other != name]
             assert not any(words in shown for words in others), shown
             assert "Pass the terminal" not in shown  # no handoff screens at a network table
-            if answer(screen, shown):
+            if answer(screen, shown, tmp_path, name):
                 moves += 1
                 screen.text(0.3)
     public += table.read()  # the rest of the host's output, to its end
