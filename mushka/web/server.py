@@ -409,19 +409,22 @@ class WebServer:
         return self._response(status, reason, f"{status} {reason}\n".encode(), "text/plain")
 
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        host = request.headers.get("Host", "").lower()
+        hosts, origins = request.headers.get_all("Host"), request.headers.get_all("Origin")
         allowed = self.allowed_hosts()
-        if host not in allowed:
+        if len(hosts) != 1 or hosts[0].lower() not in allowed:
             return self._refuse(403, "Forbidden")  # DNS rebinding: a name that is not ours
-        origin = request.headers.get("Origin")
-        if origin is not None and origin.lower() not in {f"http://{h}" for h in allowed}:
+        host = hosts[0].lower()
+        if len(origins) > 1 or (
+            origins and origins[0].lower() not in {f"http://{h}" for h in allowed}
+        ):
             return self._refuse(403, "Forbidden")  # another site's page
+        origin = origins[0] if origins else None
         path = request.path.split("?", 1)[0]
         if path == SOCKET_PATH:
-            if origin is None:
-                return self._refuse(403, "Forbidden")  # a browser always sends one
             if request.headers.get("Upgrade", "").lower() != "websocket":
                 return self._refuse(426, "Upgrade Required")
+            if origin is None:
+                return self._refuse(403, "Forbidden")  # a browser always sends one
             address = _peer(connection)
             if len(self._sockets) >= self.limits.max_sockets or (
                 sum(a == address for a in self._sockets.values()) >= self.limits.max_per_address

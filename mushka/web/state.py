@@ -29,6 +29,7 @@ LOG_LINES: Final = 12  # the newest lines of the public log a seat is sent
 RED: Final = frozenset({Suit.H, Suit.D})
 LOOK: Final = Look(False)
 
+
 def _command_label(command: Command) -> str:
     match command:
         case Command.HELP:
@@ -204,8 +205,12 @@ def seat_state(
             "title": _("trick"),
             "plays": [
                 {"who": names[play.seat], "what": play_words(play, view.led_suit, LOOK).plain}
-                | ({"red": card.suit in RED} if (card := laid(play)) is not None else {})
-                | {"winning": winner is not None and winner[0] == play.seat and laid(play) == winner[1]}
+                | ({"red": put.suit in RED} if (put := laid(play)) is not None else {})
+                | {
+                    "winning": winner is not None
+                    and winner[0] == play.seat
+                    and laid(play) == winner[1]
+                }
                 for play in plays_of(view.trick)
             ],
         }
