@@ -55,7 +55,7 @@ def _presence(place: PlaceInfo, reconnecting: bool) -> str:
         case Presence.FREE:
             return _("free")
         case Presence.HERE:
-            return _("here")
+            return _("in a browser") if place.via == "web" else _("here")
         case Presence.AWAITED:
             return _("awaited")
         case Presence.AWAY:
@@ -159,6 +159,7 @@ def seat_state(
             "hand": _("Your hand"),
             "log": _("Table log"),
             "reconnecting": _("reconnecting…"),
+            "dealer": _("dealer"),
         },
     }
     if offer.notice is not None:

@@ -210,8 +210,9 @@
       const seat = el("div", null, "seat");
       seat.classList.toggle("me", p.me);
       seat.classList.toggle("turn", !!p.turn);
-      seat.append(el("b", p.name + (p.dealer ? " ·D" : "") + (p.via === "web" ? " ▯" : "")));
+      seat.append(el("b", p.name));
       const facts = [p.state];
+      if (p.dealer) facts.push(s.words.dealer);
       if (p.cards !== undefined) facts.push(p.cards + "🂠", p.tricks + "✓", p.net);
       if (p.thinking) facts.push("…");
       seat.append(el("span", facts.join(" · ")));
