@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import gzip
 import os
 import socket
@@ -148,7 +149,7 @@ class Boris:
                     tag = base * 100000 + n
                     start = time.perf_counter()
                     await client.send(t="ping", n=tag)
-                    await client.until(lambda c: ponged(c, tag), "a pong")
+                    await client.until(functools.partial(ponged, tag=tag), "a pong")
                     times.append(time.perf_counter() - start)
                     await asyncio.sleep(0.15)  # under the rate limit of a socket
 
