@@ -356,3 +356,65 @@ def test_every_answer_has_the_security_headers_and_the_page_no_inline_script() -
             assert weight <= 20 * 1024, weight
 
     run(scenario)
+
+
+def test_browser_seats_fake_seats_and_computer_players_share_one_table() -> None:
+    from fakeseat import join, play_out
+
+    async def scenario() -> None:
+        async with web_table(bots={3: "random"}) as (table, server):
+            ssh_like = join(table, "Vera", via="ssh")
+            anna = await seated(server.port, "Anna", token=server.token)
+            boris = await seated(server.port, "Boris", token=server.token)
+            await anna.until(lambda c: bool(c.of("state")) and c.state["stage"] == "play", "play")
+            vias = [p["via"] for p in anna.state["players"]]
+            assert vias == ["ssh", "web", "web", ""]
+            assert [p["state"] for p in anna.state["players"]][:3] == [
+                "here",
+                "in a browser",
+                "in a browser",
+            ]
+            fake = asyncio.create_task(play_out(table, [ssh_like]))
+            await play_by_taps([anna, boris])
+            await asyncio.wait_for(fake, 60)
+            assert table.finished and ssh_like.farewell is not None
+
+    run(scenario)
+
+
+def test_sockets_past_the_cap_from_one_address_are_refused() -> None:
+    from websockets.exceptions import InvalidStatus
+
+    async def scenario() -> None:
+        async with web_table(limits=WebLimits(max_per_address=2)) as (_table, server):
+            first = await open_client(server.port)
+            second = await open_client(server.port)
+            with pytest.raises(InvalidStatus) as refused:
+                await open_client(server.port)
+            assert refused.value.response.status_code == 503
+            await first.socket.close()
+            await second.socket.close()
+
+    run(scenario)
+
+
+def test_a_seat_picks_its_language_and_opens_and_closes_an_overlay_by_taps() -> None:
+    async def scenario() -> None:
+        async with web_table(bots={1: "random", 2: "random", 3: "random"}) as (_table, server):
+            anna = await seated(server.port, "Anna", token=server.token)
+            await anna.until(lambda c: bool(c.of("state")) and c.state["stage"] == "play", "play")
+            await anna.send(t="lang", lang="ru")
+            await anna.until(lambda c: c.state["lang"] == "ru", "Russian")
+            labels = {c["id"]: c["label"] for c in anna.state["commands"]}
+            assert labels["scores"] == "Счёт" and anna.state["words"]["hand"] == "Ваши карты"
+            await anna.until(lambda c: c.state["overlay"] is None, "no overlay")
+            await anna.send(t="command", command="scores", seq=anna.state["seq"])
+            await anna.until(lambda c: c.state["overlay"] is not None, "the scores")
+            assert anna.state["moves"] == [] and all(c["move"] is None for c in anna.state["hand"])
+            await anna.send(t="back", seq=anna.state["seq"])
+            await anna.until(lambda c: c.state["overlay"] is None, "back to the table")
+            await anna.send(t="command", command="no-such", seq=anna.state["seq"])
+            seq = anna.state["seq"]
+            await anna.until(lambda c: c.state["seq"] > seq, "a state again: nothing applied")
+
+    run(scenario)

@@ -379,7 +379,10 @@ class WebServer:
         """The Host headers this server answers: its own addresses with its port."""
         port = self.port
         names = {*self.addresses, "127.0.0.1", "::1", "localhost"}
-        return frozenset(f"{host_part(name)}:{port}".lower() for name in names)
+        hosts = {f"{host_part(name)}:{port}".lower() for name in names}
+        if port == 80:  # a browser leaves the default port out
+            hosts |= {host_part(name).lower() for name in names}
+        return frozenset(hosts)
 
     def _response(
         self, status: int, reason: str, body: bytes, kind: str, host: str | None = None
