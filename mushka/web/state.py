@@ -12,7 +12,7 @@ from mushka.cards import CARDS, Card, Suit
 from mushka.events import Lead, TakeBack, Trick
 from mushka.host.offer import Command, Offer, Overlay, PlaceInfo, Presence
 from mushka.host.table import TableHost
-from mushka.i18n import _, card_label, language
+from mushka.i18n import _, _n, card_label, language
 from mushka.names import printable
 from mushka.present.questions import question_line
 from mushka.render.coaching import hint_panel
@@ -130,6 +130,15 @@ def seat_state(
                 "dealer": index == view.dealer,
                 "turn": index == view.to_act,
                 "out": index in view.out_order,
+                "summary": [
+                    _n("{n} card", "{n} cards", view.hand_sizes[index]).format(
+                        n=view.hand_sizes[index]
+                    ),
+                    _n("{n} trick", "{n} tricks", len(view.tricks[index])).format(
+                        n=len(view.tricks[index])
+                    ),
+                    _("net {money}").format(money=LOOK.money(view.net[index])),
+                ],
             }
         players.append(entry)
     state: dict[str, Any] = {

@@ -213,7 +213,7 @@
       seat.append(el("b", p.name));
       const facts = [p.state];
       if (p.dealer) facts.push(s.words.dealer);
-      if (p.cards !== undefined) facts.push(p.cards + "🂠", p.tricks + "✓", p.net);
+      if (p.summary) facts.push(...p.summary);
       if (p.thinking) facts.push("…");
       seat.append(el("span", facts.join(" · ")));
       players.append(seat);
