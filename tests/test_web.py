@@ -418,3 +418,47 @@ def test_a_seat_picks_its_language_and_opens_and_closes_an_overlay_by_taps() -> 
             await anna.until(lambda c: c.state["seq"] > seq, "a state again: nothing applied")
 
     run(scenario)
+
+
+def test_the_wall_page_and_the_http_answers_name_no_card_that_is_not_public(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every card the wall page is sent is one laid open at the table so far (a public event),
+    and the page, script and style name none."""
+    from mushka.web.server import WebServer
+
+    checked: list[tuple[set[str], set[str]]] = []
+    draw = WebServer._wall_text
+
+    def spying(self: WebServer) -> str:
+        text = draw(self)
+        host = self.table.host
+        public: set[str] = set()
+        for deal in host.public_events() if host is not None else []:
+            for event in deal:
+                for name in ("card", "cards"):
+                    value = getattr(event, name, None)
+                    for card in value if isinstance(value, tuple) else (value,):
+                        if isinstance(card, int):
+                            public.add(CARDS[card].label())
+        checked.append((set(CARD_LABEL.findall(text)), public))
+        return text
+
+    monkeypatch.setattr(WebServer, "_wall_text", spying)
+
+    async def scenario() -> None:
+        rules = HouseRules(deals=2, exchange=Exchange.MODERN)
+        async with web_table(rules=rules, seed=5, bots=BOTS) as (_table, server):
+            wall = await open_client(server.port)
+            await wall.send(t="hello", wall=True, code=CODE)
+            await wall.first("wall")
+            clients = [await seated(server.port, n, token=server.token) for n in ("Anna", "Boris")]
+            await play_by_taps(clients)
+            for path in ("/", "/wall", "/app.js", "/app.css"):
+                assert not CARD_LABEL.findall((await get(server.port, path)).body.decode()), path
+
+    run(scenario)
+    assert len(checked) > 5  # drawn at most every WALL_EVERY seconds, the last change too
+    assert any(named for named, _ in checked)  # the wall does show the cards laid
+    for named, public in checked:
+        assert named <= public, named - public

@@ -52,6 +52,7 @@ SOCKET_PATH: Final = "/ws"
 STATIC: Final = {"/app.js": "text/javascript", "/app.css": "text/css"}
 PAGES: Final = {"/": "seat", "/wall": "wall"}
 WALL_SIZE: Final = (100, 34)  # the wall page's text, in characters
+WALL_EVERY: Final = 0.25  # seconds between two drawings of the wall page (each takes ~30 ms)
 POLICY_VIOLATION: Final = 1008
 TOO_BIG: Final = 1009
 TRY_LATER: Final = 1013
@@ -327,6 +328,8 @@ class WebServer:
         self._sockets: dict[ServerConnection, str] = {}  # open sockets and their addresses
         self._walls: set[Outbox] = set()
         self._log: tuple[int, list[str]] | None = None
+        self._wall_at = -WALL_EVERY  # when the wall page was last drawn
+        self._wall_later: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.logger = _quiet(logging.getLogger("mushka.web"))
         _quiet(logging.getLogger("websockets"))
@@ -366,6 +369,8 @@ class WebServer:
         return f"http://{host_part(address)}:{self.port}/"
 
     def close(self) -> None:
+        if self._wall_later is not None:
+            self._wall_later.cancel()
         if self._server is not None:
             self._server.close()
 
@@ -610,10 +615,32 @@ class WebServer:
         return plain(public_frame(self.table, width, height, Look(False)), width)
 
     def _walls_changed(self) -> None:
-        if self._walls:
-            message = self._wall_message()
-            for outbox in self._walls:
-                outbox.put_state(message)
+        """The table changed: the wall pages are drawn again, at most every WALL_EVERY seconds
+        (a TV needs no more, and the seats' work on the loop comes first), the last change
+        always drawn."""
+        if not self._walls:
+            return
+        waited = self.clock() - self._wall_at
+        if waited >= WALL_EVERY:
+            self._draw_walls()
+        elif self._wall_later is None:
+            loop = asyncio.get_running_loop()
+            self._wall_later = loop.call_later(WALL_EVERY - waited, self._wall_due)
+
+    def _wall_due(self) -> None:
+        self._wall_later = None
+        if not self._walls:
+            return
+        if self.table.quiet:  # nothing writes the table host now: it may be read
+            self._draw_walls()
+        else:
+            self._wall_later = asyncio.get_running_loop().call_later(0.05, self._wall_due)
+
+    def _draw_walls(self) -> None:
+        self._wall_at = self.clock()
+        message = self._wall_message()
+        for outbox in self._walls:
+            outbox.put_state(message)
 
     def log(self) -> list[str]:
         """The public log's lines (the wall's), worked out once a change of the table."""
