@@ -144,11 +144,11 @@ def trial(home: Path, rng: random.Random, tally: Tally) -> None:
             moved = True
         else:
             if moves >= target:  # kill while this move is being applied and saved
-                child.sendline(choose_move(ANSI.sub("", child.before or ""), rng))
+                child.sendline(choose_move(home, rng))
                 time.sleep(rng.uniform(0, 0.03))
                 mid_move = True
                 break
-            child.sendline(choose_move(ANSI.sub("", child.before or ""), rng))
+            child.sendline(choose_move(home, rng))
             moves += 1
             moved = True
     name = rng.choice(list(SIGNALS))

@@ -33,7 +33,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
 def test_the_wheel_ships_every_package(wheel: zipfile.ZipFile) -> None:
     names = wheel.namelist()
     assert "mushka/engine.py" in names
-    for package in ("tui", "commands", "render", "present", "players", "study", "net"):
+    for package in ("tui", "commands", "render", "present", "players", "study", "net", "web"):
         assert f"mushka/{package}/__init__.py" in names
 
 
@@ -47,10 +47,20 @@ def test_the_wheel_ships_both_rulebooks_and_the_catalog(wheel: zipfile.ZipFile) 
         assert wheel.read(name) == source.read_bytes(), name
 
 
+@pytest.mark.e2e
+def test_the_wheel_ships_the_browser_seats_page_as_it_is_in_the_tree(
+    wheel: zipfile.ZipFile,
+) -> None:
+    for name in ("index.html", "app.js", "app.css"):
+        source = ROOT / "mushka" / "web" / "static" / name
+        assert wheel.read(f"mushka/web/static/{name}") == source.read_bytes(), name
+
+
 def test_installing_to_play_brings_no_developer_tools() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     runtime = {d.split(">")[0].split("<")[0].split("=")[0].strip() for d in project["dependencies"]}
-    assert runtime == {"rich", "typer", "platformdirs", "asyncssh"}  # asyncssh: `mushka host`
+    # asyncssh: `mushka host`; websockets and segno: `mushka host --web`
+    assert runtime == {"rich", "typer", "platformdirs", "asyncssh", "websockets", "segno"}
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     play, test = readme.split("```sh\n", 1)[1].split("\n```", 1)[0].splitlines()
     assert (

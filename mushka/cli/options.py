@@ -155,6 +155,11 @@ def host_options() -> list[inspect.Parameter]:
         "Let only these keys join (OpenSSH's format, the player's name in each key's comment), "
         "instead of a code."
     )
+    web_help = _(
+        "Also seat players in any phone's browser: the host's screen shows a QR code and an "
+        "address to open, served over plain HTTP on --web-port (default 8765). A browser seat "
+        "is as private as the Wi-Fi it uses; an SSH seat is encrypted."
+    )
     return [
         option(
             "port", int, 2222, parser=whole(1, 65535), metavar="N", help=_("The port to listen on.")
@@ -174,6 +179,15 @@ def host_options() -> list[inspect.Parameter]:
             help=_("The table code players type as the password (default: a new one)."),
         ),
         option("authorized_keys", Path | None, None, metavar=_("FILE"), help=keys_help),
+        option("web", bool, False, help=web_help),
+        option(
+            "web_port",
+            int,
+            8765,
+            parser=whole(1, 65535),
+            metavar="N",
+            help=_("The port browser seats are served on, with --web."),
+        ),
         option(
             "sit",
             str | None,

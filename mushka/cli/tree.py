@@ -222,9 +222,8 @@ def _play(command: Register) -> None:
         posix_only("host")
         from mushka.commands.host import HostOptions, host_session
 
-        table = {
-            name: given.pop(name) for name in ("port", "bind", "code", "authorized_keys", "sit")
-        }
+        own = ("port", "bind", "code", "authorized_keys", "sit", "web", "web_port")
+        table = {name: given.pop(name) for name in own}
         host_session(HostOptions(play=play_options(**given), **table))
 
     # `host` takes play's options, declared once (on `play`), and its own for the network

@@ -4,6 +4,7 @@ serves the table over SSH and shows the public table on this terminal until the 
 from __future__ import annotations
 
 import asyncio
+import secrets
 import signal
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -36,7 +37,8 @@ from mushka.i18n import _, say
 from mushka.names import printable
 from mushka.present.command import command
 from mushka.render.look import Look, make_console
-from mushka.render.wall import Joining, joining_lines, public_lines, sheet
+from mushka.render.seat_screen import plain
+from mushka.render.wall import Joining, joining_lines, public_frame, public_lines, sheet
 from mushka.tui.hotseat import finished_words, stopped_words
 
 if TYPE_CHECKING:  # asyncssh is imported only once `host` runs
@@ -58,6 +60,8 @@ class HostOptions:
     code: str | None
     authorized_keys: Path | None
     sit: str | None = None  # the host sits at the table himself, at this terminal, by this name
+    web: bool = False  # browser seats too (plain HTTP and a WebSocket), on `web_port`
+    web_port: int = 8765
 
 
 def host_session(options: HostOptions) -> None:
@@ -132,7 +136,9 @@ def host_session(options: HostOptions) -> None:
             fail(say(exc), 1)
         listening = options.bind not in ("", "0.0.0.0", "::")
         where = [options.bind] if listening else addresses.lan_addresses() or ["localhost"]
-        joining = Joining(tuple(where), options.port, code, key.fingerprint)
+        token = secrets.token_urlsafe(12) if options.web else None
+        web_port = options.web_port if options.web else None
+        joining = Joining(tuple(where), options.port, code, key.fingerprint, web_port, token)
         table = asyncio.run(
             _serve(options, rules, settings, reserved, host, key, code, keys, console, joining)
         )
@@ -213,6 +219,29 @@ async def _serve(
             ),
             1,
         )
+    web = None
+    if options.web:
+        from mushka.web.server import WebServer  # here: websockets only for `--web`
+
+        tv = replace(joining, token=None)  # the wall page's text: no QR, it has no colours
+        web = WebServer(
+            table,
+            code=code,
+            addresses=joining.addresses,
+            token=joining.token,
+            lockout=server.lockout,  # a wrong code counts the same, typed in ssh or a page
+            wall=lambda: plain(public_frame(table, 100, 34, look, tv), 100),
+        )
+        try:
+            await web.start(options.bind, options.web_port)
+        except OSError as exc:
+            server.close()
+            fail(
+                _("cannot listen on port {port}: {reason}").format(
+                    port=options.web_port, reason=exc.strerror or exc
+                ),
+                1,
+            )
     for line in joining_lines(joining, table, look):  # said once the table listens
         console.print(line)
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
@@ -231,7 +260,11 @@ async def _serve(
         if not table.finished:
             table.stop()  # a goodbye on every seat (a finished table has said its own)
         await table.closed()  # the last save, or the finish's writes, done
+        if web is not None:
+            web.close()
         await server.shutdown(grace=2.0)
+        if web is not None:
+            await web.wait_closed()
         wall.close()
         workers.shutdown(wait=False, cancel_futures=True)
         if live:

@@ -618,6 +618,12 @@ class LiveTable:
                 seat.coach.cancel()  # the coach's answer would have no screen to go to
             seat.link.close(Farewell(Why.CLOSED if self.host is None else Why.STOPPED))
 
+    @property
+    def quiet(self) -> bool:
+        """No work under way: nothing writes the table host now, so it may be read (until the
+        next await), as a public screen drawn later than the change it shows does."""
+        return self._turns.quiet
+
     async def idle(self) -> None:
         """Wait until the work asked for is done: the table host may be read until the next
         await (it is written on the table's own thread meanwhile)."""

@@ -43,6 +43,11 @@ class Turns(Generic[K]):
         self.add(key, step)
         return await done
 
+    @property
+    def quiet(self) -> bool:
+        """No job under way or waiting."""
+        return self._runner is None
+
     async def idle(self) -> None:
         """Wait until every job asked for is done, those added meanwhile too."""
         while self._runner is not None:

@@ -217,7 +217,10 @@ def lobby(offer: Offer, look: Look) -> RenderableType:
             case Presence.FREE:
                 who, state = "…", _("free")
             case Presence.HERE:
-                who, state = place.name, _("here")
+                who, state = (
+                    place.name,
+                    _("here, in a browser") if place.via == "web" else _("here"),
+                )
             case Presence.AWAITED:
                 who, state = place.name, _("awaited")
             case Presence.AWAY | Presence.STAND_IN:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from mushka.host.link import PLACEHOLDER
@@ -31,10 +32,31 @@ class Joining:
     port: int
     code: str | None
     fingerprint: str
+    web_port: int | None = None  # browser seats are served there (`--web`), else None
+    token: str | None = None  # the browser seats' join token, in the QR's fragment
+
+    def web_urls(self) -> list[str]:
+        """The browser seat's address on each of this machine's addresses, typed by hand."""
+        if self.web_port is None:
+            return []
+        hosts = [f"[{a}]" if ":" in a else a for a in self.addresses or ("localhost",)]
+        return [f"http://{host}:{self.web_port}/" for host in hosts]
+
+    def qr_url(self) -> str | None:
+        """The address the QR carries: the first address's, the join token in its fragment."""
+        urls = self.web_urls()
+        if not urls or self.token is None:
+            return None
+        return f"{urls[0]}#{self.token}"
 
 
 def joining_lines(joining: Joining, table: LiveTable, look: Look) -> list[Text]:
-    """The whole of how to join, for the wall while seats fill: a command for each name still
+    """The whole of how to join: over SSH (see `ssh_lines`), then in a browser (`web_lines`)."""
+    return ssh_lines(joining, table, look) + web_lines(joining, look)
+
+
+def ssh_lines(joining: Joining, table: LiveTable, look: Look) -> list[Text]:
+    """How to join over SSH, for the wall while seats fill: a command for each name still
     expected, one for a free seat (its name part a placeholder the table refuses), every other
     address of this machine, the code and the key's fingerprint."""
     first, *others = joining.addresses or ("localhost",)
@@ -77,6 +99,55 @@ def joining_lines(joining: Joining, table: LiveTable, look: Look) -> list[Text]:
     return lines
 
 
+def web_lines(joining: Joining, look: Look) -> list[Text]:
+    """How a phone joins in its browser: the plain addresses (the page asks for the code), and
+    that such a seat is as private as the Wi-Fi."""
+    urls = joining.web_urls()
+    if not urls:
+        return []
+    lines = [
+        Text(
+            look.text(
+                _("Or in a phone's browser: scan the code, or open {url}").format(url=urls[0])
+            ),
+            "bold",
+        )
+    ]
+    if len(urls) > 1:
+        lines.append(
+            Text(look.text("  " + _("or at {addresses}").format(addresses=", ".join(urls[1:]))))
+        )
+    lines.append(
+        Text(
+            look.text(
+                _("A browser seat is as private as the Wi-Fi it uses; an SSH seat is encrypted.")
+            ),
+            "dim",
+        )
+    )
+    return lines
+
+
+def joining_block(
+    joining: Joining, table: LiveTable, look: Look, below: RenderableType = ""
+) -> RenderableType:
+    """How to join, then `below` (who sits where); where `--web` serves browser seats and the
+    terminal shows more than ASCII, the QR code of their address to the left of it all and the
+    key's fingerprint under it, whole."""
+    url = joining.qr_url()
+    if url is None or look.ascii_only:
+        return Group(*joining_lines(joining, table, look), Text(""), below)
+    from mushka.render.qr import qr_lines  # segno: only where browser seats are served
+
+    *words, fingerprint = ssh_lines(joining, table, look)
+    grid = Table.grid(padding=(0, 2, 0, 0))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    beside = Group(*words, *web_lines(joining, look), Text(""), below)
+    grid.add_row(Text("\n").join(qr_lines(url)), beside)
+    return Group(grid, fingerprint)
+
+
 def public_frame(
     table: LiveTable, width: int, height: int, look: Look, joining: Joining | None = None
 ) -> RenderableType:
@@ -87,10 +158,10 @@ def public_frame(
         seats = lobby(offer(None, 0, Screen(), table.standing()), look)
         if joining is None:
             return seats
-        return Group(*joining_lines(joining, table, look), Text(""), seats)
-    status = {
-        i: _("away") for i, p in enumerate(table.standing().places) if p.presence is Presence.AWAY
-    }
+        return joining_block(joining, table, look, seats)
+    places = table.standing().places
+    status = {i: _("in a browser") for i, p in enumerate(places) if p.via == "web"}
+    status |= {i: _("away") for i, p in enumerate(places) if p.presence is Presence.AWAY}
     # who came back (and from where), who left, since the session started: the newest under
     # the game's log, where the whole table sees them
     news = [look.text(say(words)) for words in table.news[table.news_at_start :][-2:]]

@@ -1,0 +1,668 @@
+"""The browser seats' server: a few plain GETs (the page, its script, its style, the wall page)
+and one WebSocket, on the live table's own event loop (websockets' asyncio server).
+
+Who may join: a page opened from the QR brings the table's join token (in the URL's fragment,
+so it never reaches a request line or a log); a page opened by hand brings the table code,
+under the SSH seats' lock-out and compared in constant time; a seat that has joined once
+brings its seat's secret (kept in the page's storage) and sits down again with no questions,
+taking the seat over from a connection that still holds it.
+
+What is refused: a Host or an Origin that is not one of this machine's own addresses (DNS
+rebinding, another site's page), every path but the few the page needs, a message over
+MAX_MESSAGE bytes, a first message later than `hello_timeout`, more than a few messages a
+second, sockets past the caps per table and per address. websockets' own log goes nowhere:
+the host's terminal is the public table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import html
+import ipaddress
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Final
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from mushka.host.link import Farewell, Why
+from mushka.host.live import LiveTable
+from mushka.host.offer import Answer, Command, Intent, Offer, Page, Play, Speak
+from mushka.i18n import ENGLISH, LANGUAGES, _, language, say, speaking
+from mushka.net import codes
+from mushka.net.lockout import Lockout
+from mushka.render.look import Look
+from mushka.render.seat_screen import plain
+from mushka.render.wall import public_frame, public_lines, sheet
+from mushka.web.state import seat_state
+
+DEFAULT_PORT: Final = 8765
+MAX_MESSAGE: Final = 4096  # bytes of one inbound message; a longer one closes the socket
+SOCKET_PATH: Final = "/ws"
+STATIC: Final = {"/app.js": "text/javascript", "/app.css": "text/css"}
+PAGES: Final = {"/": "seat", "/wall": "wall"}
+WALL_SIZE: Final = (100, 34)  # the wall page's text, in characters
+WALL_EVERY: Final = 0.25  # seconds between two drawings of the wall page (each takes ~30 ms)
+POLICY_VIOLATION: Final = 1008
+TOO_BIG: Final = 1009
+TRY_LATER: Final = 1013
+
+
+@dataclass(frozen=True)
+class WebLimits:
+    """The numbers the browser seats' server keeps to; tests make the times short."""
+
+    hello_timeout: float = 5.0  # seconds from the socket opening to its first message
+    idle_timeout: float = 30.0  # seconds a socket may send nothing (the page pings every second)
+    grace: float = 4.0  # seconds a dropped seat is held before the others see it away
+    rate: float = 10.0  # messages a second a socket may send, on average
+    burst: int = 30  # and at once
+    max_sockets: int = 32  # at once, in all
+    max_per_address: int = 8  # at once, from one address
+    ping_interval: float = 10.0  # websockets' own pings: a socket that stopped answering goes
+    ping_timeout: float = 10.0
+
+
+def _quiet(logger: logging.Logger) -> logging.Logger:
+    logger.propagate = False
+    if not logger.handlers:
+        logger.addHandler(logging.NullHandler())
+    return logger
+
+
+def plain_address(address: str) -> str:
+    """An IP address as people write it (an IPv4 client of a dual-stack socket as IPv4)."""
+    try:
+        parsed = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
+        return str(parsed.ipv4_mapped)
+    return str(parsed)
+
+
+def host_part(address: str) -> str:
+    """`address` as it stands in a URL's authority (an IPv6 address in brackets)."""
+    return f"[{address}]" if ":" in address else address
+
+
+def static_file(name: str) -> bytes:
+    return resources.files("mushka.web").joinpath("static", name).read_bytes()
+
+
+def page_language(accept: str | None, default: str) -> str:
+    """The first of our languages the browser's Accept-Language asks for, else `default`."""
+    for part in (accept or "").split(","):
+        tag = part.split(";", 1)[0].strip().lower()
+        for lang in LANGUAGES:
+            if tag == lang or tag.startswith(lang + "-"):
+                return lang
+    return default
+
+
+def page_words() -> dict[str, str]:
+    """The page's own words (the form, the status line), in the language spoken now."""
+    return {
+        "title": _("Mushka-kopilka"),
+        "name": _("Your name"),
+        "code": _("Table code"),
+        "join": _("Sit down"),
+        "connecting": _("Connecting…"),
+        "reconnecting": _("reconnecting…"),
+        "hand": _("Your hand"),
+        "log": _("Table log"),
+        "wall": _("The table, for everyone to see"),
+        "watch": _("Show the table"),
+        "private": _(
+            "A browser seat is as private as the Wi-Fi it uses; an SSH seat is encrypted."
+        ),
+        "language": "Русский" if language() == ENGLISH else "English",
+        "other": "ru" if language() == ENGLISH else "en",
+    }
+
+
+def render_page(kind: str, lang: str) -> bytes:
+    """The page, its words filled in (escaped) from our catalogues in `lang`."""
+    template = static_file("index.html").decode()
+    with speaking(lang):
+        words = page_words()
+    filled = template.replace("{{lang}}", lang).replace("{{mode}}", kind)
+    for key, value in words.items():
+        filled = filled.replace("{{" + key + "}}", html.escape(value, quote=True))
+    return filled.encode()
+
+
+class TokenBucket:
+    """A rate limit: `rate` a second on average, `burst` at once."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self.clock = rate, float(burst), clock
+        self.tokens, self.at = float(burst), clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Outbox:
+    """What goes to one socket, in order; a seat's state waits there at most once (a newer one
+    replaces it where it stands): each state is whole, so the latest is all a page needs."""
+
+    def __init__(self) -> None:
+        self.items: deque[str | None] = deque()  # None: the state, wherever it stands
+        self.state: str | None = None
+        self.wake = asyncio.Event()
+        self.closing: tuple[int, str] | None = None
+
+    def put(self, message: str) -> None:
+        self.items.append(message)
+        self.wake.set()
+
+    def put_state(self, message: str) -> None:
+        if self.state is None:
+            self.items.append(None)
+        self.state = message
+        self.wake.set()
+
+    def close(self, code: int, reason: str = "") -> None:
+        self.closing = (code, reason)
+        self.wake.set()
+
+    async def run(self, socket: ServerConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await self._run(socket)
+
+    async def _run(self, socket: ServerConnection) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            while self.items:
+                item = self.items.popleft()
+                if item is None:
+                    item, self.state = self.state, None
+                if item is not None:
+                    await socket.send(item)
+            if self.closing is not None:
+                await socket.close(*self.closing)
+                return
+
+
+class WebSeat:
+    """One browser seat as the live table sees it (a `host.live.Link`)."""
+
+    via = "web"
+
+    def __init__(self, server: WebServer, name: str, lang: str, address: str) -> None:
+        self.server, self.name, self.lang, self.address = server, name, lang, address
+        self.outbox = Outbox()
+        self.seq = 0
+        self.shown: Offer | None = None
+        self.sent: str | None = None  # the last state sent, its sequence number apart
+        self.closed = False  # the table let it go
+        self.dropped = False  # its socket is gone
+
+    def changed(self) -> None:
+        if self.closed or self.dropped:
+            return
+        table = self.server.table
+        with speaking(table.lang_of(self)):
+            offer = table.offer(self)
+            place = table.place_of(self)
+            reconnecting = self.server.reconnecting - {place}
+            state = seat_state(offer, table.host, self.server.log(), reconnecting)
+        self.shown = offer
+        body = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+        if body == self.sent:
+            return  # nothing this seat sees has changed
+        self.sent = body
+        self.seq += 1
+        state["seq"] = self.seq
+        self.outbox.put_state(json.dumps(state, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self, farewell: Farewell) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        table = self.server.table
+        lang = self.shown.lang if self.shown is not None else self.lang
+        with speaking(lang):
+            message: dict[str, Any] = {"t": "bye", "text": say(farewell.words)}
+            if farewell.why is Why.FINISHED and table.host is not None:
+                message["sheet"] = plain(sheet(table.host, Look(False)), 44)
+        # the page keeps its secret only where the seat waits for it
+        message["keep"] = farewell.why in (Why.LEFT, Why.STOPPED)
+        message["again"] = farewell.why is Why.STOPPED
+        self.outbox.put(json.dumps(message, ensure_ascii=False))
+        self.outbox.close(1000, "")
+        table.left(self)
+
+    def act(self, message: dict[str, Any]) -> None:
+        """A tap, read against the screen it was made on: a stale one is refused."""
+        kind = message.get("t")
+        if kind == "lang":
+            lang = message.get("lang")
+            if lang in LANGUAGES:
+                self.server.table.act(self, Speak(str(lang)))
+            return
+        offer, seq = self.shown, message.get("seq")
+        if offer is None:
+            return
+        if seq != self.seq:
+            self.outbox.put(json.dumps({"t": "stale", "seq": self.seq}))
+            if self.sent is not None:
+                self.sent = None  # sent again, so the page has the newest
+                self.changed()
+            return
+        intent = _intent(offer, message)
+        self.sent = None  # whatever the tap does, the page is sent a state again (its buttons)
+        if intent is not None:
+            self.server.table.act(self, intent)
+        else:
+            self.changed()
+
+
+def _intent(offer: Offer, message: dict[str, Any]) -> Intent | None:
+    """The intent a tap on `offer`'s screen means, or None for a tap on nothing offered."""
+    kind = message.get("t")
+    if kind == "move":
+        index = message.get("move")
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(offer.moves):
+            return Play(offer.moves[index].action)
+    elif kind == "command":
+        wanted = message.get("command")
+        for command in offer.commands:
+            if command.value == wanted and (command is not Command.UNDO or offer.take_back):
+                return command
+    elif kind == "answer" and offer.question is not None:
+        return Answer(message.get("yes") is True)
+    elif kind == "back" and offer.overlay is not None:
+        return Page.BACK
+    return None
+
+
+class WebServer:
+    """The browser seats of one live table: `start` it, `close` it when the table is over."""
+
+    def __init__(
+        self,
+        table: LiveTable,
+        *,
+        code: str | None,
+        addresses: Sequence[str],
+        token: str | None = None,
+        lockout: Lockout | None = None,
+        limits: WebLimits = WebLimits(),
+        clock: Callable[[], float] = time.monotonic,
+        lang: str | None = None,
+        wall: Callable[[], str] | None = None,
+    ) -> None:
+        """`code` is the table code (None: only the token and seats' secrets let anyone in),
+        `addresses` this machine's own (besides the loopback ones), `lockout` the SSH seats'
+        (wrong codes count together), `wall` the public screen's text for the wall page."""
+        self.table = table
+        self.code = code
+        self.token = token or secrets.token_urlsafe(12)
+        self.addresses = tuple(addresses)
+        self.limits = limits
+        self.clock = clock
+        self.lang = lang or language()
+        self.lockout = lockout or Lockout(clock=clock)
+        self.wall_text = wall or self._wall_text
+        self.reconnecting: set[int] = set()  # places of browser seats whose socket dropped
+        self._server: Server | None = None
+        self._sockets: dict[ServerConnection, str] = {}  # open sockets and their addresses
+        self._walls: set[Outbox] = set()
+        self._log: tuple[int, list[str]] | None = None
+        self._wall_at = -WALL_EVERY  # when the wall page was last drawn
+        self._wall_later: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.logger = _quiet(logging.getLogger("mushka.web"))
+        _quiet(logging.getLogger("websockets"))
+        table.watchers.append(self._walls_changed)
+
+    # ---------------------------------------------------------------- listening
+
+    async def start(self, bind: str | Sequence[str] = "", port: int = DEFAULT_PORT) -> None:
+        hosts: Any = bind or None
+        self._server = await serve(
+            self._handler,
+            hosts,
+            port,
+            process_request=self._process_request,
+            server_header=None,
+            compression=None,
+            max_size=MAX_MESSAGE,
+            max_queue=4,
+            open_timeout=self.limits.hello_timeout,
+            ping_interval=self.limits.ping_interval,
+            ping_timeout=self.limits.ping_timeout,
+            close_timeout=2,
+            logger=self.logger,
+        )
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None, "the server is not started"
+        return int(self._server.sockets[0].getsockname()[1])
+
+    def url(self, address: str) -> str:
+        """The address a phone opens from the QR: the join token in its fragment."""
+        return f"http://{host_part(address)}:{self.port}/#{self.token}"
+
+    def plain_url(self, address: str) -> str:
+        """The address typed by hand (the page then asks for the table code)."""
+        return f"http://{host_part(address)}:{self.port}/"
+
+    def close(self) -> None:
+        if self._wall_later is not None:
+            self._wall_later.cancel()
+        if self._server is not None:
+            self._server.close()
+
+    async def wait_closed(self) -> None:
+        if self._server is not None:
+            await self._server.wait_closed()
+
+    # ---------------------------------------------------------------- plain HTTP
+
+    def allowed_hosts(self) -> frozenset[str]:
+        """The Host headers this server answers: its own addresses with its port."""
+        port = self.port
+        names = {*self.addresses, "127.0.0.1", "::1", "localhost"}
+        hosts = {f"{host_part(name)}:{port}".lower() for name in names}
+        if port == 80:  # a browser leaves the default port out
+            hosts |= {host_part(name).lower() for name in names}
+        return frozenset(hosts)
+
+    def _response(
+        self, status: int, reason: str, body: bytes, kind: str, host: str | None = None
+    ) -> Response:
+        connect = f" ws://{host}" if host else ""
+        headers = Headers(
+            [
+                ("Content-Type", kind),
+                ("Content-Length", str(len(body))),
+                (
+                    "Content-Security-Policy",
+                    "default-src 'none'; script-src 'self'; style-src 'self'; "
+                    f"connect-src{connect or ' ' + chr(39) + 'none' + chr(39)}; img-src 'self'; "
+                    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+                ),
+                ("Referrer-Policy", "no-referrer"),
+                ("Cache-Control", "no-store"),
+                ("X-Content-Type-Options", "nosniff"),
+                ("X-Frame-Options", "DENY"),
+                ("Cross-Origin-Opener-Policy", "same-origin"),
+                ("Cross-Origin-Resource-Policy", "same-origin"),
+            ]
+        )
+        return Response(status, reason, headers, body)
+
+    def _refuse(self, status: int, reason: str) -> Response:
+        return self._response(status, reason, f"{status} {reason}\n".encode(), "text/plain")
+
+    def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        hosts, origins = request.headers.get_all("Host"), request.headers.get_all("Origin")
+        allowed = self.allowed_hosts()
+        if len(hosts) != 1 or hosts[0].lower() not in allowed:
+            return self._refuse(403, "Forbidden")  # DNS rebinding: a name that is not ours
+        host = hosts[0].lower()
+        if len(origins) > 1 or (
+            origins and origins[0].lower() not in {f"http://{h}" for h in allowed}
+        ):
+            return self._refuse(403, "Forbidden")  # another site's page
+        origin = origins[0] if origins else None
+        path = request.path.split("?", 1)[0]
+        if path == SOCKET_PATH:
+            if request.headers.get("Upgrade", "").lower() != "websocket":
+                return self._refuse(426, "Upgrade Required")
+            if origin is None:
+                return self._refuse(403, "Forbidden")  # a browser always sends one
+            address = _peer(connection)
+            if len(self._sockets) >= self.limits.max_sockets or (
+                sum(a == address for a in self._sockets.values()) >= self.limits.max_per_address
+            ):
+                return self._refuse(503, "Service Unavailable")
+            return None  # the handshake goes on
+        if path in PAGES:
+            lang = page_language(request.headers.get("Accept-Language"), self.lang)
+            body = render_page(PAGES[path], lang)
+            return self._response(200, "OK", body, "text/html; charset=utf-8", host)
+        if path in STATIC:
+            body = static_file(path.removeprefix("/"))
+            return self._response(200, "OK", body, STATIC[path] + "; charset=utf-8", host)
+        return self._refuse(404, "Not Found")
+
+    # ---------------------------------------------------------------- the socket
+
+    async def _handler(self, socket: ServerConnection) -> None:
+        address = _peer(socket)
+        self._sockets[socket] = address
+        try:
+            await self._serve(socket, address)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._sockets.pop(socket, None)
+
+    async def _serve(self, socket: ServerConnection, address: str) -> None:
+        try:
+            first = await asyncio.wait_for(socket.recv(), self.limits.hello_timeout)
+        except TimeoutError:
+            await socket.close(POLICY_VIOLATION, "hello is due")
+            return
+        hello = _message(first)
+        if hello is None or hello.get("t") != "hello":
+            await socket.close(POLICY_VIOLATION, "hello first")
+            return
+        lang = hello.get("lang")
+        lang = lang if isinstance(lang, str) and lang in LANGUAGES else self.lang
+        if hello.get("wall") is True:
+            await self._wall(socket, address, hello, lang)
+            return
+        name = hello.get("name")
+        secret = hello.get("secret")
+        secret = secret if isinstance(secret, str) and len(secret) <= 256 else None
+        if not isinstance(name, str) or len(name) > 256:
+            await self._refused(socket, lang, _("Type your name to sit down."), forget=True)
+            return
+        proof = self._proof(address, hello, name, secret)
+        if proof is not None:
+            await self._refused(socket, lang, proof, forget=True)
+            return
+        seat = WebSeat(self, name, lang, address)
+        refusal = self.table.admit(seat, secret)
+        if refusal is not None:
+            await self._refused(socket, lang, refusal, forget=False)
+            return
+        writer = asyncio.get_running_loop().create_task(seat.outbox.run(socket))
+        try:
+            self.table.joined(seat)
+            place = self.table.place_of(seat)
+            secret = self.table.secret(seat)
+            seat.outbox.put(json.dumps({"t": "welcome", "name": name, "secret": secret}))
+            if place is not None and place in self.reconnecting:
+                self.reconnecting.discard(place)
+                self.table.refresh()
+            await self._read(socket, seat)
+        finally:
+            seat.dropped = True
+            if not seat.closed:
+                self._dropped(seat)
+            if not writer.done():
+                seat.outbox.close(1000)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 2)
+                writer.cancel()
+
+    def _proof(
+        self, address: str, hello: dict[str, Any], name: str, secret: str | None
+    ) -> str | None:
+        """None where `hello` proves its right to a seat (the token, the code, or the secret of
+        `name`'s seat), else why not; anything wrong counts towards the address's lock-out."""
+        if self.lockout.locked(address):
+            return _("too many wrong codes from your address: try again in a minute")
+        token, code = hello.get("token"), hello.get("code")
+        offered = False
+        if secret is not None and name:
+            offered = True
+            place = next((p for p in self.table.places if p.name == name), None)
+            kept = place.secret if place is not None else None
+            if kept is not None and hmac.compare_digest(secret.encode(), kept.encode()):
+                return None
+        if isinstance(token, str) and token:
+            offered = True
+            if hmac.compare_digest(token.encode()[:256], self.token.encode()):
+                self.lockout.right(address)
+                return None
+        if isinstance(code, str) and code and self.code is not None:
+            offered = True
+            if codes.same(code, self.code):
+                self.lockout.right(address)
+                return None
+        if not offered:
+            return _("Type the table code to sit down.")
+        self.lockout.wrong(address)
+        return _("That is not this table's code.")
+
+    async def _refused(self, socket: ServerConnection, lang: str, text: str, forget: bool) -> None:
+        await socket.send(json.dumps({"t": "refused", "text": text, "forget": forget}))
+        await socket.close(POLICY_VIOLATION, "refused")
+
+    async def _read(self, socket: ServerConnection, seat: WebSeat) -> None:
+        bucket = TokenBucket(self.limits.rate, self.limits.burst, self.clock)
+        while not seat.closed:
+            try:
+                data = await asyncio.wait_for(socket.recv(), self.limits.idle_timeout)
+            except TimeoutError:
+                await socket.close(POLICY_VIOLATION, "silent")
+                return
+            if not bucket.take():
+                await socket.close(POLICY_VIOLATION, "too many messages")
+                return
+            message = _message(data)
+            if message is None:
+                await socket.close(POLICY_VIOLATION, "not a message")
+                return
+            if message.get("t") == "ping":
+                seat.outbox.put(json.dumps({"t": "pong", "n": message.get("n")}))
+                continue
+            if message.get("t") == "leave":
+                self.table.leave(seat)
+                continue
+            seat.act(message)
+
+    def _dropped(self, seat: WebSeat) -> None:
+        """A seat's socket is gone: the others see it away after the grace, unless it is back
+        (a phone that slept, a reload) by then."""
+        place = self.table.place_of(seat)
+
+        def away() -> None:
+            if seat.closed or self.table.place_of(seat) is None:
+                return  # let go by the table, or taken back from a new socket
+            if place is not None and not self.table.finished:
+                self.reconnecting.add(place)
+            self.table.left(seat)
+
+        asyncio.get_running_loop().call_later(self.limits.grace, away)
+
+    # ---------------------------------------------------------------- the wall page
+
+    async def _wall(
+        self, socket: ServerConnection, address: str, hello: dict[str, Any], lang: str
+    ) -> None:
+        proof = self._proof(address, hello, "", None)
+        if proof is not None:
+            await self._refused(socket, lang, proof, forget=True)
+            return
+        outbox = Outbox()
+        self._walls.add(outbox)
+        writer = asyncio.get_running_loop().create_task(outbox.run(socket))
+        outbox.put(json.dumps({"t": "welcome", "wall": True}))
+        outbox.put_state(self._wall_message())
+        try:
+            while True:
+                data = await asyncio.wait_for(socket.recv(), self.limits.idle_timeout)
+                message = _message(data)
+                if message is not None and message.get("t") == "ping":
+                    outbox.put(json.dumps({"t": "pong", "n": message.get("n")}))
+        except (TimeoutError, ConnectionClosed):
+            pass
+        finally:
+            self._walls.discard(outbox)
+            writer.cancel()
+
+    def _wall_message(self) -> str:
+        return json.dumps({"t": "wall", "text": self.wall_text()}, ensure_ascii=False)
+
+    def _wall_text(self) -> str:
+        width, height = WALL_SIZE
+        return plain(public_frame(self.table, width, height, Look(False)), width)
+
+    def _walls_changed(self) -> None:
+        """The table changed: the wall pages are drawn again, at most every WALL_EVERY seconds
+        (a TV needs no more, and the seats' work on the loop comes first), the last change
+        always drawn."""
+        if not self._walls:
+            return
+        waited = self.clock() - self._wall_at
+        if waited >= WALL_EVERY:
+            self._draw_walls()
+        elif self._wall_later is None:
+            loop = asyncio.get_running_loop()
+            self._wall_later = loop.call_later(WALL_EVERY - waited, self._wall_due)
+
+    def _wall_due(self) -> None:
+        self._wall_later = None
+        if not self._walls:
+            return
+        if self.table.quiet:  # nothing writes the table host now: it may be read
+            self._draw_walls()
+        else:
+            self._wall_later = asyncio.get_running_loop().call_later(0.05, self._wall_due)
+
+    def _draw_walls(self) -> None:
+        self._wall_at = self.clock()
+        message = self._wall_message()
+        for outbox in self._walls:
+            outbox.put_state(message)
+
+    def log(self) -> list[str]:
+        """The public log's lines (the wall's), worked out once a change of the table."""
+        host = self.table.host
+        key = (host.changes if host is not None else -1, len(self.table.news))
+        lang = language()
+        if self._log is None or self._log[0] != hash((key, lang)):
+            self._log = (hash((key, lang)), public_lines(self.table, Look(False)))
+        return self._log[1]
+
+
+def _peer(connection: ServerConnection) -> str:
+    peer = connection.remote_address
+    return plain_address(str(peer[0])) if peer else ""
+
+
+def _message(data: str | bytes) -> dict[str, Any] | None:
+    if isinstance(data, bytes):
+        return None
+    try:
+        message = json.loads(data)
+    except ValueError:
+        return None
+    return message if isinstance(message, dict) else None
