@@ -370,6 +370,8 @@ def test_a_paste_escapes_and_a_resize_storm_on_one_seat_never_stall_the_other(ho
             anna = await join(port, "Anna")
             boris = await join(port, "Boris")
             await boris.wait_for("Boris, your hand")
+            # Anna's turn, so that no computer player's move redraws her screen over the refusal
+            await anna.wait_for("Your move [")
             await anna.send("x" * 100_000 + "\r")  # one huge line: refused, not acted on
             await anna.send("\x1b[A\x1b[2J\x1b]0;evil\x07\x1b[31m" * 2000 + "\r")
             for width in range(40, 120, 3):
