@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from fakeseat import first_move, join
+from fakeseat import FakeSeat, first_move, join
 
 from mushka.host.live import LiveTable
 from mushka.host.offer import Answer, Command, Play
@@ -33,6 +35,11 @@ from mushka.house_rules import HouseRules
 def moves(host: TableHost) -> int:
     """How many public events the session holds so far."""
     return sum(len(deal) for deal in host.public_events())
+
+
+def redrawn(drawn: int) -> Callable[[FakeSeat], bool]:
+    """Whether a seat was drawn again since it had been drawn `drawn` times (or was let go)."""
+    return lambda seat: len(seat.offers) > drawn or seat.farewell is not None
 
 
 async def evening(seed: int) -> None:
@@ -80,10 +87,7 @@ async def evening(seed: int) -> None:
                 seat.act(Answer(True))
                 answers[seat.name] += 1
             moved_at[seat.name] = time.perf_counter()
-            await seat.until(
-                lambda s, n=drawn: len(s.offers) > n or s.farewell is not None,  # type: ignore[misc]
-                "the redraw",
-            )
+            await seat.until(redrawn(drawn), "the redraw")
     await table.closed()
     workers.shutdown()
     assert table.failure is None, table.failure
@@ -101,8 +105,6 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as home:
-        import os
-
         os.environ["XDG_STATE_HOME"] = str(Path(home) / "state")
         os.environ["XDG_DATA_HOME"] = str(Path(home) / "data")
         asyncio.run(evening(args.seed))
