@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 import pytest
 
@@ -72,6 +72,7 @@ def a(text: str) -> Action:
 # property-based examples. CI and README's test command run everything.
 
 QUICK = False
+T = TypeVar("T")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -149,6 +150,16 @@ def _not_inside_gnu_screen(monkeypatch: pytest.MonkeyPatch) -> None:
 def examples(full: int) -> int:
     """How many hypothesis examples a property test runs: `full`, or a twentieth with --quick."""
     return max(5, full // 20) if QUICK else full
+
+
+def spread(cases: Sequence[T], quick: int) -> list[T]:
+    """The cases a parametrized test runs: all of them, or `quick` spread over them (the first
+    and the last among them) with --quick, for tests whose every case takes seconds."""
+    if not QUICK or quick >= len(cases):
+        return list(cases)
+    if quick <= 1:
+        return [cases[0]]
+    return [cases[round(i * (len(cases) - 1) / (quick - 1))] for i in range(quick)]
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import cards
+from conftest import cards, spread
 from fakes import Answer, FakeTerminal, table
 
 from mushka.actions import PASS, Action
@@ -205,7 +205,9 @@ def lone_prompts(seed: int, exchange: str = "modern") -> tuple[int, int, list[st
     return lone, made, terminal.public
 
 
-@pytest.mark.parametrize(("seed", "exchange"), [(1, "modern"), (2, "old"), (3, "modern")])
+@pytest.mark.parametrize(
+    ("seed", "exchange"), spread([(1, "modern"), (2, "old"), (3, "modern")], 1)
+)
 def test_no_prompt_offers_a_last_card_or_the_one_face_down_card(seed: int, exchange: str) -> None:
     lone, made, public = lone_prompts(seed, exchange)
     assert lone == 0 and made > 0

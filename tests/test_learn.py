@@ -13,7 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from conftest import act, make_session
+from conftest import act, make_session, spread
 from fakes import CONFIRMS, MOVE_PROMPTS, FakeTerminal
 from rich.console import Console
 
@@ -168,7 +168,7 @@ TIMED = (
 )
 
 
-@pytest.mark.parametrize("seed", LESSON_SEEDS[:3])
+@pytest.mark.parametrize("seed", spread(LESSON_SEEDS[:3], 1))
 def test_each_rule_is_explained_once_when_it_first_comes_up_and_before_he_must_act(
     seed: int,
 ) -> None:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 import pytest
-from conftest import act, make_session
+from conftest import act, make_session, spread
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
@@ -513,7 +513,9 @@ def test_replay_lines_up_the_net_column() -> None:
     assert checked > 3
 
 
-@pytest.mark.parametrize(("width", "height"), [(80, 24), (100, 26), (120, 30), (132, 43)])
+@pytest.mark.parametrize(
+    ("width", "height"), spread([(80, 24), (100, 26), (120, 30), (132, 43)], 2)
+)
 def test_every_screen_of_a_game_fits_its_terminal(width: int, height: int) -> None:
     for view in all_views(range(2))[::9]:
         lines = render(private_screen(view, Look(), height=height), width).splitlines()

@@ -167,7 +167,20 @@ def test_a_record_path_the_player_names_is_replaced_by_a_new_private_file(home: 
     link = home / "link.json"
     link.symlink_to(old)
     result = runner.invoke(
-        cli.app, ["play", "--bots", "4", "--bot-delay", "0", "--seed", "3", "--record", str(link)]
+        cli.app,
+        [
+            "play",
+            "--bots",
+            "4",
+            "--strategy",
+            "basic",
+            "--bot-delay",
+            "0",
+            "--seed",
+            "3",
+            "--record",
+            str(link),
+        ],
     )
     assert result.exit_code == 0, result.output
     assert json.loads(old.read_text(encoding="utf-8"))["format"] == "mushka-record"

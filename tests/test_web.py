@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import spread
 from webclient import CODE, get, open_client, play_by_taps, seated, web_table
 
 from mushka.cards import CARDS
@@ -238,7 +239,7 @@ def test_the_wall_page_is_joined_with_the_code_and_shows_the_public_table() -> N
 CARD_LABEL = re.compile(r"(?:10|[789JQKA])[♥♣♦♠]")
 
 
-@pytest.mark.parametrize("seed", [3, 11])
+@pytest.mark.parametrize("seed", spread([3, 11], 1))
 def test_no_message_to_a_seat_names_a_card_hidden_from_it(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
