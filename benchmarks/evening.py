@@ -3,7 +3,8 @@ and one `strong` computer player at the default pace play a four-deal session; i
 deal Boris goes home and the host hands his seat to a computer player. Printed: the answers each
 person gave (one typed line each at an SSH seat, one tap at a browser seat), the longest a
 person waited from his own move to his next turn (the others' play and the computer players'
-pace included), and the time from the host's hand-over (the table
+pace included, and once he is out of cards the rest of the deal: hence the public events counted
+meanwhile), and the time from the host's hand-over (the table
 waiting on the away seat's turn) to the computer player's decision for it.
 
     .venv/bin/python benchmarks/evening.py [--seed S]
@@ -47,8 +48,8 @@ async def evening(seed: int) -> None:
     table = LiveTable(HouseRules(), TableSettings(bots={3: "strong"}), seed=seed, workers=workers)
     people = [join(table, name) for name in ("Anna", "Boris", "Vera")]
     answers = dict.fromkeys((p.name for p in people), 0)
-    longest = dict.fromkeys(answers, 0.0)
-    moved_at: dict[str, float] = {}
+    longest = dict.fromkeys(answers, (0.0, 0))  # seconds, and the moves made meanwhile
+    moved_at: dict[str, tuple[float, int]] = {}
     handed_over: float | None = None
     hand_over_time = None
     boris = people[1]
@@ -77,7 +78,8 @@ async def evening(seed: int) -> None:
                 continue  # he leaves instead
             now = time.perf_counter()
             if seat.name in moved_at:
-                longest[seat.name] = max(longest[seat.name], now - moved_at[seat.name])
+                then, made = moved_at[seat.name]
+                longest[seat.name] = max(longest[seat.name], (now - then, moves(host) - made))
             move = first_move(seat.shown)
             drawn = len(seat.offers)
             seat.act(Play(move.action))
@@ -86,7 +88,7 @@ async def evening(seed: int) -> None:
                 await seat.until(lambda s: s.shown.question is not None, "the question")
                 seat.act(Answer(True))
                 answers[seat.name] += 1
-            moved_at[seat.name] = time.perf_counter()
+            moved_at[seat.name] = time.perf_counter(), moves(host)
             await seat.until(redrawn(drawn), "the redraw")
     await table.closed()
     workers.shutdown()
@@ -95,7 +97,7 @@ async def evening(seed: int) -> None:
     for name in answers:
         print(
             f"{name}: {answers[name]} answers, longest from his move to his next turn "
-            f"{longest[name]:.2f} s"
+            f"{longest[name][0]:.2f} s ({longest[name][1]} public events meanwhile)"
         )
     print(f"hand-over to the computer player's decision for Boris: {hand_over_time:.2f} s")
 
