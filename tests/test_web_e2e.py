@@ -188,6 +188,46 @@ def test_a_socket_that_silently_stops_carrying_data_is_noticed_and_replaced(
         proxy.close()
 
 
+VISIBILITY = """hidden => {
+    Object.defineProperty(document, "hidden", {configurable: true, get: () => hidden});
+    Object.defineProperty(document, "visibilityState", {
+        configurable: true, get: () => (hidden ? "hidden" : "visible"),
+    });
+    document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_a_phone_woken_from_sleep_replaces_its_dead_socket_at_once(
+    browser: Any, served: Served
+) -> None:
+    """The screen goes off (the page hidden: no heartbeat, no watchdog), the socket dies silently
+    meanwhile; when the screen comes back on, the page reconnects on `visibilitychange` at once,
+    before its watchdog could notice at the next heartbeat (measured: 0.02 s against 1.23 s
+    with the watchdog alone)."""
+    proxy = StallingProxy(served, "127.0.0.2")
+    try:
+        page = phone(browser)
+        sit(page, served.url.replace("127.0.0.1", "127.0.0.2"))
+        first = served.run(lambda: served.table.places[0].link)
+        page.evaluate(VISIBILITY, True)
+        proxy.stall()
+        opened = proxy.connections  # the page's requests and its socket
+        time.sleep(2.5)  # asleep for longer than two heartbeats: the socket cannot be trusted
+        assert proxy.connections == opened, "the hidden page reconnected: it should wait"
+        started = time.monotonic()
+        page.evaluate(VISIBILITY, False)
+        wait_for(lambda: proxy.connections > opened, 10)
+        woke = time.monotonic() - started
+        wait_for(lambda: served.run(lambda: served.table.places[0].link) not in (None, first), 10)
+        page.wait_for_selector("#table:not([hidden])")
+        assert served.table.places[0].name == "Anna"
+        print(f"a woken phone's new socket opened {woke:.2f} s after the page was seen again")
+        assert woke < 1.0, woke  # the watchdog, at its next heartbeat, takes a second and more
+        page.context.close()
+    finally:
+        proxy.close()
+
+
 def test_the_page_joined_by_hand_asks_for_the_code_and_a_wrong_one_is_refused(
     browser: Any, served: Served
 ) -> None:
