@@ -1,7 +1,7 @@
 """The browser seat in a real browser: Debian's chromium driven by Playwright, in phone
 emulation, against a table served in-process. A whole deal by taps against computer players,
-the server dropping the socket, a reload, a socket that silently stops carrying data, tap
-targets, and the screenshots in docs/screens/."""
+the server dropping the socket, a reload, a socket that silently stops carrying data, a phone
+woken from sleep, tap targets, and the screenshots in docs/screens/."""
 
 from __future__ import annotations
 
