@@ -372,8 +372,8 @@ def test_browser_seats_fake_seats_and_computer_players_share_one_table() -> None
             assert vias == ["ssh", "web", "web", ""]
             assert [p["state"] for p in anna.state["players"]][:3] == [
                 "here",
-                "in a browser",
-                "in a browser",
+                "here, in a browser",
+                "here, in a browser",
             ]
             fake = asyncio.create_task(play_out(table, [ssh_like]))
             await play_by_taps([anna, boris])

@@ -18,6 +18,7 @@ from mushka.host.table import TableHost
 from mushka.i18n import _, language
 from mushka.names import printable
 from mushka.present.keys import command_keys, move_prompt
+from mushka.present.presence import presence_words
 from mushka.present.questions import question_line
 from mushka.render.coaching import hint_panel
 from mushka.render.help import help_screen
@@ -211,23 +212,8 @@ def lobby(offer: Offer, look: Look) -> RenderableType:
         Text(""),
     ]
     for index, place in enumerate(offer.places):
-        match place.presence:
-            case Presence.COMPUTER:
-                who, state = place.name, _("computer")
-            case Presence.FREE:
-                who, state = "…", _("free")
-            case Presence.HERE:
-                who, state = (
-                    place.name,
-                    _("here, in a browser") if place.via == "web" else _("here"),
-                )
-            case Presence.AWAITED:
-                who, state = place.name, _("awaited")
-            case Presence.AWAY | Presence.STAND_IN:
-                who, state = place.name, _("away")
-            case _:
-                assert_never(place.presence)
-        rows.append(Text(f"  {index + 1}  {printable(who)}  ({state})"))
+        who = "…" if place.presence is Presence.FREE else place.name
+        rows.append(Text(f"  {index + 1}  {printable(who)}  ({presence_words(place)})"))
     rows.append(Text(""))
     rows.extend(Text(look.text(news)) for news in offer.news[-5:])
     code = seat_code_line(offer, look)

@@ -10,10 +10,11 @@ from typing import Any, Final
 from mushka.actions import Kind
 from mushka.cards import CARDS, Card, Suit
 from mushka.events import Lead, TakeBack, Trick
-from mushka.host.offer import Command, Offer, Overlay, PlaceInfo, Presence
+from mushka.host.offer import Command, Offer, Overlay
 from mushka.host.table import TableHost
 from mushka.i18n import _, _n, card_label, language
 from mushka.names import printable
+from mushka.present.presence import presence_words
 from mushka.present.questions import question_line
 from mushka.render.coaching import hint_panel
 from mushka.render.help import help_screen
@@ -47,22 +48,6 @@ def _command_label(command: Command) -> str:
             return _("Take back")
         case Command.LEAVE:
             return _("Leave")
-
-
-def _presence(place: PlaceInfo, reconnecting: bool) -> str:
-    match place.presence:
-        case Presence.COMPUTER:
-            return _("computer")
-        case Presence.FREE:
-            return _("free")
-        case Presence.HERE:
-            return _("in a browser") if place.via == "web" else _("here")
-        case Presence.AWAITED:
-            return _("awaited")
-        case Presence.AWAY:
-            return _("reconnecting…") if reconnecting else _("away")
-        case Presence.STAND_IN:
-            return _("away")
 
 
 def _card(card: Card) -> dict[str, Any]:
@@ -117,7 +102,7 @@ def seat_state(
     for index, place in enumerate(offer.places):
         entry: dict[str, Any] = {
             "name": printable(place.name) if place.name else "…",
-            "state": _presence(place, index in reconnecting),
+            "state": presence_words(place, index in reconnecting),
             "presence": place.presence.value,
             "via": place.via,
             "me": index == offer.seat,

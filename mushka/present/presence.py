@@ -1,0 +1,28 @@
+"""What a place's presence is called, on every kind of seat and on the public screens."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from mushka.host.offer import PlaceInfo, Presence
+from mushka.i18n import _
+
+
+def presence_words(place: PlaceInfo, reconnecting: bool = False) -> str:
+    """Who is in `place`, in a word or two (`reconnecting`: his connection dropped a moment
+    ago, so he reads as coming back rather than away)."""
+    match place.presence:
+        case Presence.COMPUTER:
+            return _("computer")
+        case Presence.FREE:
+            return _("free")
+        case Presence.HERE:
+            return _("here, in a browser") if place.via == "web" else _("here")
+        case Presence.AWAITED:
+            return _("awaited")
+        case Presence.AWAY:
+            return _("reconnecting…") if reconnecting else _("away")
+        case Presence.STAND_IN:  # a computer player plays for him: away, whatever his connection
+            return _("away")
+        case _:
+            assert_never(place.presence)
