@@ -4,6 +4,7 @@ fingerprint, a command for each name still expected, and a placeholder the table
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 from fakeseat import FakeSeat, join
 
@@ -45,6 +46,23 @@ def test_the_placeholder_of_the_join_line_is_no_name_to_sit_down_with() -> None:
         ru = table.admit(FakeSeat(table, "ВАШЕ-ИМЯ", lang="ru"))
         assert ru is not None and "вашего имени" in ru
         assert table.admit(FakeSeat(table, "Nameless")) is None
+        table.stop()
+        await table.closed()
+
+    asyncio.run(scenario())
+
+
+def test_beside_the_qr_code_the_placeholder_s_explanation_keeps_its_indent() -> None:
+    """At 100 columns with the QR code to the left, the free seat's line is two lines of their
+    own, each indented, not one that wraps to the QR code's edge."""
+
+    async def scenario() -> None:
+        table = LiveTable(HouseRules(), TableSettings(bot_delay=0, bots={3: "basic"}))
+        web = dataclasses.replace(JOINING, web_port=8080, token="t0ken")
+        shown = plain(public_frame(table, 100, 40, Look(), web), 100).splitlines()
+        command = next(line for line in shown if "YOUR-NAME@192.168.1.20" in line)
+        words = next(line for line in shown if "(your own name in place of YOUR-NAME)" in line)
+        assert words.index("(") >= command.index("ssh -p")  # under the command, off the QR code
         table.stop()
         await table.closed()
 

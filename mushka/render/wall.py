@@ -72,7 +72,10 @@ def ssh_lines(joining: Joining, table: LiveTable, look: Look) -> list[Text]:
         placeholder = _(PLACEHOLDER)
         line = command.format(port=joining.port, name=placeholder, address=first)
         words = _("your own name in place of {placeholder}").format(placeholder=placeholder)
-        lines.append(Text(f"  {_('anyone') + ':':<{width}} {line}  ({words})"))
+        lines.append(Text(f"  {_('anyone') + ':':<{width}} {line}"))
+        lines.append(
+            Text(f"  {'':<{width}} ({words})")
+        )  # its own line: a wrap would lose the indent
     if others:
         lines.append(
             Text(look.text("  " + _("or at {addresses}").format(addresses=", ".join(others))))
