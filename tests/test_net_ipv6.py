@@ -12,7 +12,8 @@ import pytest
 from sshclient import CODE, Echo, Terminal, run
 
 from mushka.net.hostkey import load_or_create
-from mushka.net.server import Limits, TableServer, plain_address
+from mushka.net.lockout import plain_address
+from mushka.net.server import Limits, TableServer
 
 
 def _can_bind(host: str, **options: bool) -> str | None:

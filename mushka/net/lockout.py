@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Callable
 from typing import Final
@@ -9,6 +10,18 @@ from typing import Final
 WRONG_CODES: Final = 5
 LOCKOUT_SECONDS: Final = 60.0
 MAX_ADDRESSES: Final = 4096  # addresses remembered; past that the longest-quiet are forgotten
+
+
+def plain_address(address: str) -> str:
+    """An IP address as people write it, and as the lock-out and the per-address caps count it:
+    an IPv4 client of a dual-stack socket as IPv4 (else it would get a count of its own)."""
+    try:
+        parsed = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
+        return str(parsed.ipv4_mapped)
+    return str(parsed)
 
 
 class Lockout:

@@ -20,7 +20,6 @@ the user name is never written by the server.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import socket
 import time
@@ -108,7 +107,7 @@ class TableServer:
         "::" listens on every interface in IPv6 and IPv4 both, on one dual-stack socket where
         the system has them (asyncio's own IPv6 sockets take IPv6 only, and the IPv4 addresses
         the host's screen lists would not answer); IPv4 clients then come as IPv4-mapped
-        addresses, which count as their IPv4 form (see `plain_address`)."""
+        addresses, which count as their IPv4 form (see `lockout.plain_address`)."""
         _quiet(logging.getLogger("asyncssh"))
         where: dict[str, object] = {"host": bind, "port": port}
         if bind == "::" and socket.has_dualstack_ipv6():
@@ -266,17 +265,6 @@ def _quiet(logger: logging.Logger) -> None:
         logger.addHandler(logging.NullHandler())
 
 
-def plain_address(address: str) -> str:
-    """An IP address as people write it: an IPv4 client of a dual-stack socket as IPv4."""
-    try:
-        parsed = ipaddress.ip_address(address.split("%", 1)[0])
-    except ValueError:
-        return address
-    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
-        return str(parsed.ipv4_mapped)
-    return str(parsed)
-
-
 class _Connection(asyncssh.SSHServer):
     """One client's connection: its place under the caps, its authentication, its one session."""
 
@@ -295,7 +283,7 @@ class _Connection(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
         peer = conn.get_extra_info("peername")
-        self.address = plain_address(str(peer[0])) if peer else ""
+        self.address = lockout.plain_address(str(peer[0])) if peer else ""
         if not self._server.take_place(self):
             self._too_many()
 

@@ -20,7 +20,6 @@ import asyncio
 import contextlib
 import hmac
 import html
-import ipaddress
 import json
 import logging
 import secrets
@@ -41,7 +40,7 @@ from mushka.host.live import LiveTable
 from mushka.host.offer import Answer, Command, Intent, Offer, Page, Play, Speak
 from mushka.i18n import ENGLISH, LANGUAGES, _, language, say, speaking
 from mushka.net import codes
-from mushka.net.lockout import Lockout
+from mushka.net.lockout import Lockout, plain_address
 from mushka.render.look import Look
 from mushka.render.seat_screen import plain
 from mushka.render.wall import public_frame, public_lines, sheet
@@ -79,17 +78,6 @@ def _quiet(logger: logging.Logger) -> logging.Logger:
     if not logger.handlers:
         logger.addHandler(logging.NullHandler())
     return logger
-
-
-def plain_address(address: str) -> str:
-    """An IP address as people write it (an IPv4 client of a dual-stack socket as IPv4)."""
-    try:
-        parsed = ipaddress.ip_address(address.split("%", 1)[0])
-    except ValueError:
-        return address
-    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
-        return str(parsed.ipv4_mapped)
-    return str(parsed)
 
 
 def host_part(address: str) -> str:
