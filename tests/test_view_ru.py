@@ -367,8 +367,11 @@ def test_the_hot_seat_says_its_sentences_as_a_native_speaker_would() -> None:
     )
     assert _("{name} asked the coach.").format(name="Анна") == "Анна просит подсказку."
     assert _("Scores after {done} of {deals} deals, and this deal so far").format(
-        done=0, deals=4
-    ) == ("Счёт за сыгранные сдачи (0 из 4) и за текущую")
+        done=2, deals=4
+    ) == ("Счёт после 2 из 4 сдач и в текущей сдаче")
+    assert _("Scores of this deal ({n} of {deals})").format(n=1, deals=4) == (
+        "Счёт текущей сдачи (1 из 4)"  # not "after 0 of 4 deals played"
+    )
     assert _("{name} has drawn new cards from the talon").format(name="Анна") == (
         "Анна уже видит новые карты из прикупки"
     )

@@ -172,32 +172,36 @@ def move_prompt(
     options: TableOptions | None = None,
     short: bool = False,
     leave: bool = False,
+    keys: bool = True,
 ) -> str:
     """The prompt, listing exactly the keys of the moves offered and the commands (`h` with the
-    table's hints on); `short` names only the moves and the help, for a narrow screen; `leave`
-    where q leaves the table for this seat alone (a network seat) rather than saving the game,
-    as it leaves a table that is not saved (a guided deal)."""
+    table's hints on); `short` names fewer commands, for a narrow screen (see command_keys);
+    `leave` where q leaves the table for this seat alone (a network seat) rather than saving the
+    game, as it leaves a table that is not saved (a guided deal); without `keys`, the moves
+    alone (the screen lists the commands on a line of their own)."""
     numbers = sorted(m.number for m in moves if m.number is not None)
     offered = {m.action for m in moves}
     draw, pass_ = move_keys()
     extra = [k for k, a in ((draw, DRAW), (pass_, PASS)) if a in offered]
     first = number_keys(numbers)
-    commands = command_keys(options, short, leave)
-    keys = ", ".join([k for k in (first, *extra) if k] + commands)
-    return _("Your move [{keys}]: ").format(keys=keys)
+    commands = command_keys(options, short, leave) if keys else []
+    listed = ", ".join([k for k in (first, *extra) if k] + commands)
+    return _("Your move [{keys}]: ").format(keys=listed)
 
 
 def command_keys(
     options: TableOptions | None = None, short: bool = False, leave: bool = False
 ) -> list[str]:
-    """The keys that work whoever's turn it is (see `prompt_keys`)."""
+    """The keys that work whoever's turn it is (see `prompt_keys`); `short` leaves out the cards
+    played (the help names it), never the scores or leaving."""
     leave = leave or (options is not None and not options.saved)
     commands = [_("? help")]
     if not short:
-        commands += [_("o played"), _("s scores")]
-        if options is not None and options.hints:
-            commands.append(_("h hint"))
-        commands.append(_("q leave") if leave else _("q save & quit"))
+        commands.append(_("o played"))
+    commands.append(_("s scores"))
+    if options is not None and options.hints:
+        commands.append(_("h hint"))
+    commands.append(_("q leave") if leave else _("q save & quit"))
     return commands
 
 
