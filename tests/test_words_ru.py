@@ -215,8 +215,8 @@ REFUSALS: list[tuple[str, Callable[[], Session], Action, int | None, type[Mushka
     ("lead: a card not held", leading, play("KS"), None, IllegalActionError,
      f"у вас нет К♠. {LEAD_ANY}"),
     ("lead: the suit led last", barred, play("9H"), None, IllegalActionError,
-     "последний выход был в черви, а с одной масти дважды подряд не выходят. "
-     "Выходите с любой карты, только не в черви (Т♠, 8♠, 7♠)."),
+     "последний выход был с червей, а с одной масти дважды подряд не выходят. "
+     "Выходите с любой карты, кроме червей (Т♠, 8♠, 7♠)."),
     ("follow: a card not held", following, play("KS"), None, IllegalActionError,
      f"у вас нет К♠. {FOLLOW}"),
     ("follow: another suit while holding the led one", following, play("7S"), None,
@@ -410,14 +410,15 @@ def test_leads_takes_and_discards_in_russian() -> None:
     plays = [play(c) for c in HAND]
     assert sentence(Step.LEAD, plays, None, 0) == "Выходите с любой карты (Д♥, 9♥, К♣, Т♠)."
     assert sentence(Step.LEAD, plays[2:], H, 0) == (
-        "Выходите с любой карты, только не в черви (К♣, Т♠)."
+        "Выходите с любой карты, кроме червей (К♣, Т♠)."
     )
     # one card to lead is no "any card": the last card in hand, or the only one not barred
     assert choices_sentence(
         Step.LEAD, plays[:1], HAND[:1], led=None, barred=None, remise=5, face_down=0, lang=RUSSIAN
     ) == ("Выходите с последней карты (Д♥).")
     assert (
-        sentence(Step.LEAD, plays[2:3], H, 0) == "Выходите не в черви: такая карта у вас одна (К♣)."
+        sentence(Step.LEAD, plays[2:3], H, 0)
+        == "Выходите не с червей: такая карта у вас одна (К♣)."
     )
     discards = [discard(c) for c in HAND]
     assert sentence(Step.DISCARD, discards, None, 0) == "Сбросьте одну карту (Д♥, 9♥, К♣, Т♠)."
@@ -444,7 +445,7 @@ LOOSE: dict[str, Any] = {"5": "5", "new": "new"}  # values of the wrong type, as
         (lambda: HouseRules(deals=0), "deals: must be from 1 to 1000, not 0",
          "число сдач: нужно число от 1 до 1000, а не 0"),
         (lambda: HouseRules(prices=(4, 3, 2, -1)), "price of spades: must be from 0 to 100000, not -1",
-         "цена взятки в пики: нужно число от 0 до 100000, а не -1"),
+         "цена пиковой взятки: нужно число от 0 до 100000, а не -1"),
         (lambda: HouseRules(exchange=LOOSE["new"]), "exchange: must be one of modern, old, off, not 'new'",
          "правило обмена: нужно одно из modern, old, off, а не 'new'"),
         (lambda: parse_prices("4,3,2"),
@@ -452,7 +453,7 @@ LOOSE: dict[str, Any] = {"5": "5", "new": "new"}  # values of the wrong type, as
          "цены взяток: нужны четыре целых числа для ♥,♣,♦,♠, например 4,3,2,1, "
          "а не '4,3,2'"),
         (lambda: parse_prices("4,3,x,1"), "price of diamonds: must be a whole number, not 'x'",
-         "цена взятки в бубны: нужно целое число, а не 'x'"),
+         "цена бубновой взятки: нужно целое число, а не 'x'"),
         (lambda: HouseRules.from_json([]), "rules: must be an object, not []",
          "условия стола: нужен объект JSON, а не []"),
     ],
