@@ -29,14 +29,14 @@ COMMANDS = {
 
 # The Russian commands. A single letter may be none of the card letters (ranks В Д К Т, suits
 # Ч Т Б П, М for the mushka): "п" alone is пики, not пас. Each shown key is the first letter of
-# its word (о обзор, с счёт, у [сохранить и] уйти); the hint has no free letter (п, с taken),
+# its word (о обзор, с счёт, р правила, у [сохранить и] уйти); the hint has no free letter (п, с taken),
 # so it is the word совет. The keys shown before (х, отбой) still work, and so do the English
 # keys. Where a Latin letter looks like a Cyrillic one they mean the same: m and м play the
 # mushka, o and о show the cards played.
 RUSSIAN_COMMANDS = {
     "помощь": Command.HELP, "справка": Command.HELP,
     "совет": Command.HINT, "подсказка": Command.HINT,
-    "правила": Command.RULES,
+    "р": Command.RULES, "правила": Command.RULES,
     "с": Command.SCORES, "счёт": Command.SCORES, "счет": Command.SCORES,
     "о": Command.MEMORY, "обзор": Command.MEMORY, "отбой": Command.MEMORY,
     "память": Command.MEMORY,
