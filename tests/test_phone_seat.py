@@ -111,3 +111,18 @@ def test_the_taught_back_key_leaves_every_pager_in_russian() -> None:
 
     assert answers.back("у", "ru") and answers.back("q", "ru") and answers.back("х", "ru")
     assert not answers.back("у", "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_network_seat_s_help_says_how_to_choose_its_language(lang: str) -> None:
+    from mushka.present.answers import language_named
+    from mushka.present.keys import help_rows
+    from mushka.table_options import TableOptions
+
+    with speaking(lang):
+        rows = dict(help_rows(TableOptions(), network=True))
+        hot_seat = dict(help_rows(TableOptions()))
+    key = "en, ru" if lang == "en" else "ru, русский, en"
+    assert key in rows and key not in hot_seat
+    for typed in key.split(", "):
+        assert language_named(typed) == ("ru" if typed in ("ru", "русский") else "en")

@@ -80,6 +80,11 @@ NETWORK_ROWS = {
         "right after your move, before the next player acts: take it back (house rule --undo)"
     ),
 }
+# A network seat chooses its own language by typing its name (see answers.language_named).
+LANGUAGE_ROW = (
+    N_("en, ru (key)"),
+    N_("this seat's language: English or Russian (kept when you come back)"),
+)
 NETWORK_END = N_("Ctrl-C asks whether to leave too. The table saves every move as it is made.")
 
 _LONGEST = 64  # a longer line is no move and no command, whatever it holds
@@ -116,7 +121,7 @@ def help_rows(options: TableOptions, network: bool = False) -> list[tuple[str, s
     if options.undo:
         rows.append(UNDO_ROW)
     if network:
-        rows = [(key, NETWORK_ROWS.get(key, what)) for key, what in rows]
+        rows = [(key, NETWORK_ROWS.get(key, what)) for key, what in rows] + [LANGUAGE_ROW]
     elif not options.saved:
         rows = [(key, UNSAVED_QUIT if key == "q (key)" else what) for key, what in rows]
     return [(key_word(key), _(what).format(resume=command("resume"))) for key, what in rows]
