@@ -44,7 +44,7 @@ from mushka.view import SeatView
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON_PROMPTS = ("Enter: go on", "Enter — дальше")
-TAKE_BACK_PROMPTS = ("u: take back", "в: вернуть")
+TAKE_BACK_PROMPTS = ("u: take back", "в — вернуть")
 Choose = Callable[[SeatView, random.Random], Action]
 
 

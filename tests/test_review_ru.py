@@ -115,3 +115,14 @@ def test_the_lesson_says_its_sentences_grammatically_and_ends_each_with_one_stop
 def test_the_review_s_process_language_is_restored() -> None:
     use_language("en")
     assert _("draw") == "draw"
+
+
+def test_a_face_down_card_has_a_number_not_a_seat() -> None:
+    """«место» is a seat at the table everywhere else: a face-down card has a number."""
+    for text in russian_texts():
+        if "крапом вверх" in text:
+            assert not re.search(r"\bмест[оаеу]\b|\bместа\b|по её месту", text), text
+    take = Wording(
+        "Take one face-down card by its position ({first} or {last}).", first="1, 2", last="3"
+    )
+    assert say(take, RUSSIAN) == "Возьмите одну из карт, лежащих крапом вверх (номер 1, 2 или 3)."

@@ -280,8 +280,9 @@ def test_the_compact_large_and_public_screens_speak_russian(width: int, height: 
 
 # ---------------------------------------------------------------- words a native speaker asked for
 #
-# Issue 19: the first out "вышел первым" (no "снёсший", a word for hens), a name never declined
-# nor given a gendered verb ("Анна вышел", "попросил(а)"), counts in the form of their number.
+# Issue 19 and the review of turn 4: the first out "раньше всех без карт" (no "снёсший", a word for
+# hens, nor "вышел первым", which reads as leading), a name never declined nor given a gendered
+# verb ("Анна вышел", "попросил(а)"), counts in the form of their number.
 
 
 def blocked_session() -> Session:

@@ -199,7 +199,7 @@ def over() -> Session:
 
 LEAD_ANY = "Выходите с любой карты (Д♥, 10♣, 9♣, 8♣, 7♣)."
 FOLLOW = "Отвечайте в черви (К♥, 9♥), сыграйте мушку (Т♠) или пасуйте (ремиз 5 копеек)."
-TAKE = "Возьмите одну из карт, лежащих крапом вверх (место 1, 2 или 3)."
+TAKE = "Возьмите одну из карт, лежащих крапом вверх (номер 1, 2 или 3)."
 DISCARD = "Сбросьте одну карту (В♥, 10♥, 9♥, 10♣, 9♣, 7♦)."
 
 REFUSALS: list[tuple[str, Callable[[], Session], Action, int | None, type[MushkaError], str]] = [
@@ -237,7 +237,7 @@ REFUSALS: list[tuple[str, Callable[[], Session], Action, int | None, type[Mushka
     ("pass: while taking", taking, PASS, None, IllegalActionError,
      f"сначала Борис берёт одну из карт, лежащих крапом вверх. {TAKE}"),
     ("take: no such position", taking, take(5), None, IllegalActionError,
-     f"на месте 6 нет карты крапом вверх. {TAKE}"),
+     f"карты крапом вверх с номером 6 нет. {TAKE}"),
     ("take: a card played", taking, play("10H"), None, IllegalActionError,
      f"сначала Борис берёт одну из карт, лежащих крапом вверх. {TAKE}"),
     ("discard: a card not held", discarding, discard("QS"), None, IllegalActionError,
@@ -423,9 +423,9 @@ def test_leads_takes_and_discards_in_russian() -> None:
     discards = [discard(c) for c in HAND]
     assert sentence(Step.DISCARD, discards, None, 0) == "Сбросьте одну карту (Д♥, 9♥, К♣, Т♠)."
     takes = {n: [take(i) for i in range(n)] for n in (1, 2, 4)}
-    assert sentence(Step.TAKE, takes[1], None, 1).endswith("(место 1).")
-    assert sentence(Step.TAKE, takes[2], None, 2).endswith("(место 1 или 2).")
-    assert sentence(Step.TAKE, takes[4], None, 4).endswith("(место 1, 2, 3 или 4).")
+    assert sentence(Step.TAKE, takes[1], None, 1).endswith("(номер 1).")
+    assert sentence(Step.TAKE, takes[2], None, 2).endswith("(номер 1 или 2).")
+    assert sentence(Step.TAKE, takes[4], None, 4).endswith("(номер 1, 2, 3 или 4).")
     assert sentence(Step.NONE, [], None, 0) == "Сейчас выбирать нечего."
 
 
@@ -484,7 +484,7 @@ def test_setup_and_input_refusals_are_said_in_russian() -> None:
          "'qx' — не карта (нет такой масти): достоинства 7 8 9 10 (или T) J Q K A, "
          "масти H C D S (или ♥ ♣ ♦ ♠)"),
         (lambda: Card(40), "нет карты с номером 40; номера карт — целые числа от 0 до 31"),
-        (lambda: take(9), "нет места 10 для карты крапом вверх; места — от 1 до 8"),
+        (lambda: take(9), "карты крапом вверх с номером 10 нет; номера — от 1 до 8"),
     ]  # fmt: skip
     for make, russian in cases:
         with pytest.raises(MushkaError) as refused:
