@@ -170,6 +170,39 @@ SUIT_NOUNS: Final = {
     ENGLISH: ("hearts", "clubs", "diamonds", "spades"),
     RUSSIAN: ("черви", "трефы", "бубны", "пики"),
 }
+# The other forms a translation may ask of a suit's name, as a format spec: "{suit:gen}" (the
+# genitive: «кроме треф»), "{suit:adj}", "{suit:adj_acc}", "{suit:adj_gen}" (the adjective, as
+# a trick is: «трефовая взятка», «берёт трефовую взятку», «цена трефовой взятки»). English has
+# the one form, the noun.
+SUIT_FORMS: Final = {
+    RUSSIAN: {
+        "gen": ("червей", "треф", "бубён", "пик"),
+        "adj": ("червонная", "трефовая", "бубновая", "пиковая"),
+        "adj_acc": ("червонную", "трефовую", "бубновую", "пиковую"),
+        "adj_gen": ("червонной", "трефовой", "бубновой", "пиковой"),
+    },
+}
+
+
+class SuitName(str):
+    """A suit's name (the plural noun) that a template may ask in another form: "{suit:gen}"
+    (see SUIT_FORMS); a language without that form gives the noun."""
+
+    def __new__(cls, suit: int, lang: str) -> SuitName:
+        name = super().__new__(cls, SUIT_NOUNS[lang][suit])
+        name.suit, name.lang = suit, lang
+        return name
+
+    suit: int
+    lang: str
+
+    def __format__(self, spec: str) -> str:
+        forms = SUIT_FORMS.get(self.lang, {})
+        if spec in forms:
+            return forms[spec][self.suit]
+        if spec in SUIT_FORMS[RUSSIAN]:  # a form this language does not have
+            return str(self)
+        return format(str(self), spec)
 
 
 def card_label(card: Card, lang: str | None = None, ascii_only: bool = False) -> str:
@@ -180,9 +213,9 @@ def card_label(card: Card, lang: str | None = None, ascii_only: bool = False) ->
     return RANK_LETTERS[lang or _current.get()][card.rank] + card.suit.symbol
 
 
-def suit_noun(suit: Suit, lang: str | None = None) -> str:
-    """A suit's name as a plural noun: 'hearts', 'черви'."""
-    return SUIT_NOUNS[lang or _current.get()][suit]
+def suit_noun(suit: Suit, lang: str | None = None) -> SuitName:
+    """A suit's name as a plural noun: 'hearts', 'черви' (its other forms: see SuitName)."""
+    return SuitName(int(suit), lang or _current.get())
 
 
 def say(message: Wording | MushkaError | str, lang: str | None = None) -> str:
@@ -205,7 +238,7 @@ def _spelled(value: object, lang: str) -> str:
     if isinstance(value, Card):
         return card_label(value, lang)
     if isinstance(value, Suit):
-        return suit_noun(value, lang)
+        return suit_noun(value, lang)  # a SuitName: "{suit:gen}" works
     if isinstance(value, Wording):
         return say(value, lang)
     if isinstance(value, list | tuple):

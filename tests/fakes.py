@@ -26,6 +26,8 @@ CONFIRMS = (
     "Всё равно пас? [д/Н]",
     "Save and stop the game for everyone? [y/N]",
     "Сохранить и остановить игру для всех? [д/Н]",
+    "Leave the lesson? Nothing is saved. [y/N]",
+    "Выйти из урока? Ничего не сохраняется. [д/Н]",
 )
 
 Answer = Callable[[str, "FakeTerminal"], str]

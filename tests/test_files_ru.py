@@ -98,7 +98,7 @@ RECORD_ERRORS = [
     (
         changed(lambda r: r.update(version=7)),
         "record version 7 is not supported; this mushka reads version 1",
-        "версия записи 7 не поддерживается; эта версия мушки читает записи версии 1",
+        "версия записи 7 не поддерживается; эта версия mushka читает записи версии 1",
     ),
     (
         changed(lambda r: r.update(players=["Анна", "Борис"])),
@@ -332,10 +332,10 @@ def save_file(tmp_path: Path, **changes: object) -> Path:
 @pytest.mark.parametrize(
     ("changes", "russian", "why"),
     [
-        ({"format": "chess"}, "файл сохранённой игры — не сохранение мушки", "corrupt"),
+        ({"format": "chess"}, "файл сохранённой игры — не сохранение mushka", "corrupt"),
         (
             {"version": 2},
-            "сохранённую игру записала более новая версия мушки (версия сохранения 2); "
+            "сохранённую игру записала более новая версия mushka (версия сохранения 2); "
             "эта версия читает сохранения версии 1",
             "newer",
         ),
@@ -383,7 +383,7 @@ def test_a_save_that_cannot_be_kept_aside_says_so_in_russian(
     with pytest.raises(SaveError) as refused:
         load_game(path)
     assert str(refused.value) == (
-        "файл сохранённой игры — не сохранение мушки; "
+        "файл сохранённой игры — не сохранение mushka; "
         "отложить файл в сторону тоже не удалось (permission denied)"
     )
     assert refused.value.kept is None and path.exists()

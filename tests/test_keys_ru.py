@@ -247,12 +247,19 @@ def test_what_is_quoted_back_in_russian_is_short_and_cannot_steer_the_terminal(
 def test_the_russian_prompt_names_the_russian_keys_that_are_legal_now(russian: None) -> None:
     assert move_keys() == ("+", "-")
     keys = prompt_keys(draw_view())
-    assert keys.startswith("Ваш ход [+, -, ? помощь, о обзор, с счёт, у сохранить и уйти]")
+    # a dash after each key: "о обзор", "с счёт" read as broken prepositional phrases
+    assert keys.startswith("Ваш ход [+, -, ? помощь, о — обзор, с — счёт, у — сохранить и уйти]")
     follow = prompt_keys(follow_view())  # K♥ 9♥ and the mushka; no draw while holding hearts
     assert follow.startswith("Ваш ход [1, 2, 5, -, ? помощь,")  # K♥ 9♥ 8♦ 7♦ A♠
     named = keys.split("[", 1)[1].split("]")[0].split(", ")
     for shown in [part.split()[0] for part in named if " " in part]:
+        assert shown == "?" or part_dashed(named, shown), shown
         assert isinstance(interpret(shown, draw_view()), str), shown  # each one a command
+
+
+def part_dashed(named: list[str], key: str) -> bool:
+    """Whether the prompt's part for `key` has a dash after the key."""
+    return any(part.startswith(key + " — ") for part in named)
 
 
 def test_the_english_prompt_is_unchanged() -> None:

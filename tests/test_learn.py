@@ -44,7 +44,7 @@ from mushka.view import SeatView
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON_PROMPTS = ("Enter: go on", "Enter — дальше")
-TAKE_BACK_PROMPTS = ("u: take back", "в: вернуть")
+TAKE_BACK_PROMPTS = ("u: take back", "в — вернуть")
 Choose = Callable[[SeatView, random.Random], Action]
 
 
@@ -308,7 +308,10 @@ def test_ctrl_c_leaves_in_one_line_with_exit_130_and_q_with_0(tmp_path: Path) ->
             raise KeyboardInterrupt
         return ""
 
-    for answer, code in ((interrupted, 130), (lambda prompt, terminal: "q", 0)):
+    def leaver(prompt: str, terminal: FakeTerminal) -> str:
+        return "y" if "[y/N]" in prompt else "q"
+
+    for answer, code in ((interrupted, 130), (leaver, 0)):
         terminal = FakeTerminal(answer)
         host = lesson_table("Ann", LESSON_SEEDS[0], ascii_only=False, bot_delay=0)
         assert LessonSeat(host, terminal, LESSON_SEEDS[0]).run() == code
@@ -316,6 +319,51 @@ def test_ctrl_c_leaves_in_one_line_with_exit_130_and_q_with_0(tmp_path: Path) ->
             "The lesson stopped; nothing was saved. Start it again with: mushka learn\n"
         ]
     assert not list(tmp_path.rglob("*"))
+
+
+def test_q_asks_before_it_ends_the_lesson_at_a_move_and_at_an_explanation() -> None:
+    """q used to end the lesson at once: one slip of a finger lost the whole deal."""
+    asked: list[str] = []
+
+    def changes_his_mind(prompt: str, terminal: FakeTerminal) -> str:
+        if "[y/N]" in prompt:
+            asked.append(prompt)
+            return "y" if len(asked) == 3 else ""  # no, twice; then yes
+        if prompt.startswith(LESSON_PROMPTS) and not asked:
+            return "q"  # at an explanation
+        if prompt.startswith(MOVE_PROMPTS):
+            return "q" if len(asked) >= 1 else terminal.view().legal_actions[0].code
+        return ""
+
+    terminal = FakeTerminal(changes_his_mind)
+    host = lesson_table("Ann", LESSON_SEEDS[0], ascii_only=False, bot_delay=0)
+    terminal.host = host
+    assert LessonSeat(host, terminal, LESSON_SEEDS[0]).run() == 0
+    assert asked == ["Leave the lesson? Nothing is saved. [y/N] "] * 3
+    after_no = terminal.prompts[terminal.prompts.index(asked[0]) + 1]
+    assert after_no.startswith(LESSON_PROMPTS)  # the same explanation again, the lesson goes on
+    assert terminal.public[-1].startswith("The lesson stopped; nothing was saved.")
+
+
+def test_the_rulebook_key_of_a_russian_lesson_is_cyrillic(russian: None) -> None:
+    asked: list[str] = []
+
+    def reader(prompt: str, terminal: FakeTerminal) -> str:
+        if prompt.startswith(LESSON_PROMPTS) and "(4.1" in prompt and not asked:
+            asked.append(prompt)
+            return "р"
+        if prompt.startswith(MOVE_PROMPTS):
+            return "у" if asked else terminal.view().legal_actions[0].code
+        return "д" if "[д/Н]" in prompt else ""
+
+    terminal = FakeTerminal(reader)
+    host = lesson_table("Аня", LESSON_SEEDS[0], ascii_only=False, bot_delay=0)
+    terminal.host = host
+    assert LessonSeat(host, terminal, LESSON_SEEDS[0]).run() == 0
+    assert asked and "р — правила" in asked[0] and "· r " not in asked[0]
+    file = terminal.console.file
+    assert isinstance(file, io.StringIO) and "4.1 Выход" in file.getvalue()
+    assert "Выйти из урока? Ничего не сохраняется. [д/Н] " in terminal.prompts
 
 
 def test_a_small_terminal_is_refused_with_the_size_it_needs_until_it_grows() -> None:
@@ -326,7 +374,7 @@ def test_a_small_terminal_is_refused_with_the_size_it_needs_until_it_grows() -> 
             return ""
         if prompt.startswith(MOVE_PROMPTS):
             return "q"
-        return ""
+        return "y" if "[y/N]" in prompt else ""
 
     terminal = FakeTerminal(grower, width=70, height=20)
     host = lesson_table("Ann", LESSON_SEEDS[0], ascii_only=False, bot_delay=0)
@@ -344,7 +392,7 @@ def test_r_at_an_explanation_shows_the_sections_it_names() -> None:
             return "r"
         if prompt.startswith(MOVE_PROMPTS):
             return "q" if asked else terminal.view().legal_actions[0].code
-        return ""
+        return "y" if "[y/N]" in prompt else ""
 
     terminal = FakeTerminal(reader)
     host = lesson_table("Ann", LESSON_SEEDS[0], ascii_only=False, bot_delay=0)
@@ -529,3 +577,31 @@ def test_a_lesson_that_crashes_says_it_saved_nothing_and_keeps_the_details(
     said = terminal.text()
     assert "nothing was saved" in said and "Computer-only" not in said
     assert (tmp_path / "state" / "mushka" / "crash.log").exists()
+
+
+@pytest.mark.parametrize("language", [ENGLISH, RUSSIAN])
+def test_at_100x32_the_table_keeps_its_layout_while_a_lesson_panel_is_open(language: str) -> None:
+    """The table used to drop to the compact layout whenever a long panel opened below it, and
+    come back when it closed; a long explanation now takes two panels instead."""
+    use_language(language)
+    try:
+        learner = Learner(basic)
+        _seat, terminal, code = lesson(learner, size=(100, 32))
+    finally:
+        use_language(ENGLISH)
+    assert code == 0
+    heads = {ENGLISH: ("Mushka-kopilka", "deal 1/1"), RUSSIAN: ("Мушка-копилка", "сдача 1/1")}
+    standard, compact = heads[language]
+    title = "╭─ " + ("Lesson" if language == ENGLISH else "Урок")
+    panels = [s for s in terminal.privately if s.lstrip().startswith(title)]
+    tables = [
+        s
+        for s in terminal.privately
+        if ("your hand" in s or "ваши карты" in s) and not s.lstrip().startswith(title)
+    ]
+    assert len(tables) > 20
+    assert all(s.lstrip().startswith(standard) for s in tables), [
+        s.splitlines()[0] for s in tables if not s.lstrip().startswith(standard)
+    ]
+    assert not any(s.lstrip().startswith(compact) for s in tables)
+    assert panels and all(len(p.splitlines()) <= 32 - 24 for p in panels)

@@ -70,13 +70,13 @@ def test_the_name_is_asked_and_ctrl_c_leaves_in_russian_with_one_line(tmp_path: 
     table = Table(tmp_path, ["--lang", "ru", "learn", "--seed", str(LESSON_SEEDS[0])])
     table.expect(r"Ваше имя \(Enter — Игрок 1\): ")
     table.child.sendline("Аня")
-    table.expect(r"Enter — дальше · r — правила \(коротко об игре\)")
+    table.expect(r"Enter — дальше · р — правила \(коротко об игре\)")
     first = table.screen()
     assert "Урок" in first and "Ваша первая сдача" in first and "Аня, ваши карты" in first
     table.child.sendline("")
     table.expect(r"Аня, нажмите Enter, чтобы продолжить")  # the deal's news, then the exchange
     table.child.sendline("")
-    table.expect(r"Enter — дальше · r — правила \(5\.1\)")
+    table.expect(r"Enter — дальше · р — правила \(5\.1\)")
     assert "Обмен" in table.screen()
     table.child.sendcontrol("c")
     table.expect(r"Урок прерван, ничего не сохранено\. Начать заново: \S*mushka learn")
@@ -91,5 +91,7 @@ def test_a_small_terminal_is_told_the_size_the_lesson_needs(tmp_path: Path) -> N
     table.expect(EXPLANATION)
     assert "Your first deal" in table.screen()
     table.child.sendline("q")
+    table.expect(r"Leave the lesson\? Nothing is saved\. \[y/N\]")
+    table.child.sendline("y")
     table.expect("The lesson stopped; nothing was saved")
     assert table.close() == 0

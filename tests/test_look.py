@@ -20,7 +20,7 @@ from mushka.cards import CARDS, MUSHKA_INDEX, RANK_CODES, SUITS, Card, parse_car
 from mushka.engine import Session, Step
 from mushka.events import Draw, Event, Follow, Lead, TakeBack, Trick
 from mushka.house_rules import Exchange, HouseRules
-from mushka.i18n import _
+from mushka.i18n import RUSSIAN, _, speaking
 from mushka.i18n import _ as translated
 from mushka.ledger import SeatAccount, deal_summary, session_accounts
 from mushka.present.describe import Words, cards_left
@@ -123,6 +123,29 @@ def test_a_run_of_three_or_more_numbers_reads_as_a_range() -> None:
     assert prompt_keys(session.view(0)).startswith("Your move [1-5, ? help")
 
 
+def test_after_a_blind_take_the_new_card_is_marked_and_the_moved_numbers_are_said() -> None:
+    """The taken card is sorted into the hand, so every number after it moves: a player who
+    read his hand before would type the old number and discard the wrong card."""
+    session = make_session(
+        ["7H 8H 9H 7C 8C", "10H JH 9C 10C 7D", "JC QC 8D 9D 7S", "QH KC 10D 8S 9S"],
+        exchange="modern",
+        face_down={(0, 0): "9H 7H 8H"},
+    )
+    act(session, "take 1")
+    view = session.view(1)
+    screen = render(private_screen(view, Look(ascii_only=True), height=24))  # no colours at all
+    assert "3 9H new" in screen, screen
+    assert "New card: 9H, number 3; the cards after it are numbered one higher." in screen
+    for width, height in ((40, 16), (120, 40)):
+        shown = render(private_screen(view, Look(), height=height), width=width)
+        assert "number 3; the cards after" in " ".join(shown.split()), shown
+    with speaking(RUSSIAN):
+        words = choices_line(view, Look()).plain
+    assert words.startswith("Новая карта: 9♥, номер 3; у карт после неё номера выросли на один.")
+    act(session, "discard 9H")
+    assert "New card" not in choices_line(session.view(2), Look()).plain
+
+
 def test_taking_the_last_face_down_card_and_discarding_offer_only_numbers() -> None:
     session = make_session(
         ["7H 8H 9H 7C 8C", "10H JH 9C 10C 7D", "JC QC 8D 9D 7S", "QH KC 10D 8S 9S"],
@@ -134,7 +157,10 @@ def test_taking_the_last_face_down_card_and_discarding_offer_only_numbers() -> N
     assert discard.step is Step.DISCARD
     keys = prompt_keys(discard)
     assert keys.startswith("Your move [1-6, ? help") and " d" not in keys and " p," not in keys
-    assert choices_line(discard, Look()).plain == "Discard one card (1, 2, 3, 4, 5, 6)."
+    assert choices_line(discard, Look()).plain == (
+        "New card: 9♥, number 3; the cards after it are numbered one higher. "
+        "Discard one card (1, 2, 3, 4, 5, 6)."
+    )
     act(session, "discard 7D", "take 1", "discard 7S")
     last = session.view(3)
     assert last.step is Step.TAKE and last.face_down_count == 1

@@ -150,7 +150,7 @@ def test_a_whole_seeded_session_in_russian_played_by_the_russian_codes(tmp_path:
                 child.sendline("")
                 child.expect(r"Ваш ход \[")
                 child.sendline("с")
-                child.expect(r"Счёт за сыгранные сдачи \(0 из 4\) и за текущую")
+                child.expect(r"Счёт текущей сдачи \(1 из 4\)")
                 child.sendline("")
                 child.expect(r"Ваш ход \[")
                 assert events(saved(tmp_path)) == count  # none of it changed the game
@@ -217,7 +217,7 @@ def test_four_people_hand_over_in_russian_and_take_a_card_back_with_v(tmp_path: 
     before = saved(tmp_path)
     lead = next(a for a in before.legal_actions() if a.card is not None)
     child.sendline(russian_code(lead.card or 0, random.Random(1)))
-    child.expect("в: (\\S+) берёт назад (\\S+)")
+    child.expect("в — (\\S+) может взять назад (\\S+)")
     mover, card = child.match.group(1), child.match.group(2)
     assert mover == names[before.to_act or 0] and card == card_label(CARDS[lead.card or 0], "ru")
     child.sendline("в")

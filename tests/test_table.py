@@ -149,7 +149,8 @@ def test_the_exchange_screen_shows_face_down_positions_and_what_was_taken() -> N
     assert "Take one face-down card by its position (1, 2, or 3)." in text
     act(session, "take 1")
     text = render(private_screen(session.view(1), Look()))
-    assert "You got 9♥." in text and "Discard one card" in text
+    flat = " ".join(text.split())  # the choices line wraps after the new card is placed
+    assert "You got 9♥." in text and "Discard one card" in flat and "9♥, number" in flat
     assert "9♥" not in render(private_screen(session.view(2), Look()))
 
 

@@ -199,7 +199,7 @@ def over() -> Session:
 
 LEAD_ANY = "Выходите с любой карты (Д♥, 10♣, 9♣, 8♣, 7♣)."
 FOLLOW = "Отвечайте в черви (К♥, 9♥), сыграйте мушку (Т♠) или пасуйте (ремиз 5 копеек)."
-TAKE = "Возьмите одну из карт, лежащих крапом вверх (место 1, 2 или 3)."
+TAKE = "Возьмите одну из карт, лежащих крапом вверх (номер 1, 2 или 3)."
 DISCARD = "Сбросьте одну карту (В♥, 10♥, 9♥, 10♣, 9♣, 7♦)."
 
 REFUSALS: list[tuple[str, Callable[[], Session], Action, int | None, type[MushkaError], str]] = [
@@ -215,8 +215,8 @@ REFUSALS: list[tuple[str, Callable[[], Session], Action, int | None, type[Mushka
     ("lead: a card not held", leading, play("KS"), None, IllegalActionError,
      f"у вас нет К♠. {LEAD_ANY}"),
     ("lead: the suit led last", barred, play("9H"), None, IllegalActionError,
-     "последний выход был в черви, а с одной масти дважды подряд не выходят. "
-     "Выходите с любой карты, только не в черви (Т♠, 8♠, 7♠)."),
+     "последний выход был с червей, а с одной масти дважды подряд не выходят. "
+     "Выходите с любой карты, кроме червей (Т♠, 8♠, 7♠)."),
     ("follow: a card not held", following, play("KS"), None, IllegalActionError,
      f"у вас нет К♠. {FOLLOW}"),
     ("follow: another suit while holding the led one", following, play("7S"), None,
@@ -237,7 +237,7 @@ REFUSALS: list[tuple[str, Callable[[], Session], Action, int | None, type[Mushka
     ("pass: while taking", taking, PASS, None, IllegalActionError,
      f"сначала Борис берёт одну из карт, лежащих крапом вверх. {TAKE}"),
     ("take: no such position", taking, take(5), None, IllegalActionError,
-     f"на месте 6 нет карты крапом вверх. {TAKE}"),
+     f"карты крапом вверх с номером 6 нет. {TAKE}"),
     ("take: a card played", taking, play("10H"), None, IllegalActionError,
      f"сначала Борис берёт одну из карт, лежащих крапом вверх. {TAKE}"),
     ("discard: a card not held", discarding, discard("QS"), None, IllegalActionError,
@@ -410,21 +410,22 @@ def test_leads_takes_and_discards_in_russian() -> None:
     plays = [play(c) for c in HAND]
     assert sentence(Step.LEAD, plays, None, 0) == "Выходите с любой карты (Д♥, 9♥, К♣, Т♠)."
     assert sentence(Step.LEAD, plays[2:], H, 0) == (
-        "Выходите с любой карты, только не в черви (К♣, Т♠)."
+        "Выходите с любой карты, кроме червей (К♣, Т♠)."
     )
     # one card to lead is no "any card": the last card in hand, or the only one not barred
     assert choices_sentence(
         Step.LEAD, plays[:1], HAND[:1], led=None, barred=None, remise=5, face_down=0, lang=RUSSIAN
     ) == ("Выходите с последней карты (Д♥).")
     assert (
-        sentence(Step.LEAD, plays[2:3], H, 0) == "Выходите не в черви: такая карта у вас одна (К♣)."
+        sentence(Step.LEAD, plays[2:3], H, 0)
+        == "Выходите не с червей: такая карта у вас одна (К♣)."
     )
     discards = [discard(c) for c in HAND]
     assert sentence(Step.DISCARD, discards, None, 0) == "Сбросьте одну карту (Д♥, 9♥, К♣, Т♠)."
     takes = {n: [take(i) for i in range(n)] for n in (1, 2, 4)}
-    assert sentence(Step.TAKE, takes[1], None, 1).endswith("(место 1).")
-    assert sentence(Step.TAKE, takes[2], None, 2).endswith("(место 1 или 2).")
-    assert sentence(Step.TAKE, takes[4], None, 4).endswith("(место 1, 2, 3 или 4).")
+    assert sentence(Step.TAKE, takes[1], None, 1).endswith("(номер 1).")
+    assert sentence(Step.TAKE, takes[2], None, 2).endswith("(номер 1 или 2).")
+    assert sentence(Step.TAKE, takes[4], None, 4).endswith("(номер 1, 2, 3 или 4).")
     assert sentence(Step.NONE, [], None, 0) == "Сейчас выбирать нечего."
 
 
@@ -444,7 +445,7 @@ LOOSE: dict[str, Any] = {"5": "5", "new": "new"}  # values of the wrong type, as
         (lambda: HouseRules(deals=0), "deals: must be from 1 to 1000, not 0",
          "число сдач: нужно число от 1 до 1000, а не 0"),
         (lambda: HouseRules(prices=(4, 3, 2, -1)), "price of spades: must be from 0 to 100000, not -1",
-         "цена взятки в пики: нужно число от 0 до 100000, а не -1"),
+         "цена пиковой взятки: нужно число от 0 до 100000, а не -1"),
         (lambda: HouseRules(exchange=LOOSE["new"]), "exchange: must be one of modern, old, off, not 'new'",
          "правило обмена: нужно одно из modern, old, off, а не 'new'"),
         (lambda: parse_prices("4,3,2"),
@@ -452,7 +453,7 @@ LOOSE: dict[str, Any] = {"5": "5", "new": "new"}  # values of the wrong type, as
          "цены взяток: нужны четыре целых числа для ♥,♣,♦,♠, например 4,3,2,1, "
          "а не '4,3,2'"),
         (lambda: parse_prices("4,3,x,1"), "price of diamonds: must be a whole number, not 'x'",
-         "цена взятки в бубны: нужно целое число, а не 'x'"),
+         "цена бубновой взятки: нужно целое число, а не 'x'"),
         (lambda: HouseRules.from_json([]), "rules: must be an object, not []",
          "условия стола: нужен объект JSON, а не []"),
     ],
@@ -483,7 +484,7 @@ def test_setup_and_input_refusals_are_said_in_russian() -> None:
          "'qx' — не карта (нет такой масти): достоинства 7 8 9 10 (или T) J Q K A, "
          "масти H C D S (или ♥ ♣ ♦ ♠)"),
         (lambda: Card(40), "нет карты с номером 40; номера карт — целые числа от 0 до 31"),
-        (lambda: take(9), "нет места 10 для карты крапом вверх; места — от 1 до 8"),
+        (lambda: take(9), "карты крапом вверх с номером 10 нет; номера — от 1 до 8"),
     ]  # fmt: skip
     for make, russian in cases:
         with pytest.raises(MushkaError) as refused:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Final
 
 import typer
@@ -45,6 +46,7 @@ from mushka.render.coaching import hint_items
 from mushka.render.look import Look, assemble, make_console
 from mushka.render.private_screen import private_screen
 from mushka.render.rulebook import rulebook_section, rulebook_text
+from mushka.render.sizes import MIN_HEIGHT
 from mushka.table_options import TableOptions
 from mushka.tui.hotseat import HotSeat
 from mushka.tui.signals import Quit, Resized
@@ -64,6 +66,10 @@ STRATEGY: Final = "basic"
 # (3000 seeds); one is dealt at random unless --seed says.
 LESSON_SEEDS: Final = (2319, 1158, 2704, 2400, 881)
 PANEL_ROOM: Final = 14  # rows of the terminal kept for the table below a lesson's panel
+# The fewest rows a panel may have below the table's standard layout: a terminal taller than
+# MIN_HEIGHT by this many keeps that layout while a panel is open (100×32 does), a shorter
+# one draws the compact layout above every panel (80×24 does).
+MIN_PANEL: Final = 7
 
 
 def lesson_rules() -> HouseRules:
@@ -184,16 +190,36 @@ class LessonSeat(HotSeat):
             )
 
     def _panels(self, explanations: Sequence[Explanation]) -> Iterator[list[Explanation]]:
-        """The explanations in as few panels as fit above the table."""
-        room = self.terminal.size()[1] - PANEL_ROOM
+        """The explanations in as few panels as fit above the table: below the table's standard
+        layout where the terminal has the rows for both (so that the table does not change
+        layout each time a panel opens and closes), an explanation too long for them split
+        between panels; else below the compact layout."""
+        height = self.terminal.size()[1]
+        standard = height - MIN_HEIGHT >= MIN_PANEL
+        room = height - MIN_HEIGHT if standard else height - PANEL_ROOM
         group: list[Explanation] = []
-        for explanation in explanations:
-            if group and self._rows(lesson_panel([*group, explanation], self.look)) > room:
-                yield group
-                group = []
-            group.append(explanation)
+        for whole in explanations:
+            for explanation in self._parts(whole, room) if standard else [whole]:
+                if group and self._rows(lesson_panel([*group, explanation], self.look)) > room:
+                    yield group
+                    group = []
+                group.append(explanation)
         if group:
             yield group
+
+    def _parts(self, explanation: Explanation, room: int) -> list[Explanation]:
+        """`explanation` in as few parts (each a run of its lines) as each fit a panel of
+        `room` rows; a line too long for one alone is a part of its own."""
+        parts: list[Explanation] = []
+        lines: list[str] = []
+        for line in explanation.lines:
+            wider = replace(explanation, lines=(*lines, line))
+            if lines and self._rows(lesson_panel([wider], self.look)) > room:
+                parts.append(replace(explanation, lines=tuple(lines)))
+                lines = []
+            lines.append(line)
+        parts.append(replace(explanation, lines=tuple(lines)))
+        return parts
 
     def _rows(self, renderable: RenderableType) -> int:
         console = self.terminal.console
@@ -202,7 +228,8 @@ class LessonSeat(HotSeat):
 
     def _show(self, group: Sequence[Explanation], prompt: str) -> str:
         """The learner's table with the panel below it, until he answers the prompt; r pages
-        through the rulebook's sections the panel names, ? shows the keys, q leaves."""
+        through the rulebook's sections the panel names, ? shows the keys, q leaves (asked
+        first)."""
         self.terminal.discard_typeahead()  # an Enter typed ahead must not dismiss it unread
         while True:
             self._ensure_size()
@@ -218,7 +245,9 @@ class LessonSeat(HotSeat):
                 self._page(Markdown(self.look.text(rule_sections(_sections(group)))))
                 continue
             if what == "quit":
-                raise Quit("q")
+                if self._confirm(self._leave_question()):
+                    raise Quit("q")
+                continue
             if what == "help":
                 self._overlay(what)
                 continue

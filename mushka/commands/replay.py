@@ -13,7 +13,7 @@ from mushka.names import names_problem
 from mushka.render.look import Look, make_console
 from mushka.render.replay_view import frames
 
-_STOP = ("q", "й")  # q, and the same key on a Russian keyboard
+_STOP = ("q", "й", "у")  # q, the same key on a Russian keyboard, and у (уйти) as the game teaches
 
 
 def replay_record(file: Path, number: int, pause: bool, ascii_only: bool) -> None:

@@ -8,7 +8,10 @@ from typing import Final
 from mushka.i18n import ENGLISH, RUSSIAN, language
 
 YES: Final = {ENGLISH: frozenset({"y", "yes"}), RUSSIAN: frozenset({"y", "yes", "д", "да"})}
-BACK: Final = {ENGLISH: frozenset({"q"}), RUSSIAN: frozenset({"q", "х"})}  # leave a pager
+BACK: Final = {
+    ENGLISH: frozenset({"q"}),
+    RUSSIAN: frozenset({"q", "у", "х"}),
+}  # leave a pager (у as the game teaches)
 # u takes a move back; no card is typed where it is asked (в alone names no card: it has no suit)
 UNDO: Final = {ENGLISH: frozenset({"u"}), RUSSIAN: frozenset({"u", "в", "вернуть"})}
 

@@ -29,14 +29,14 @@ COMMANDS = {
 
 # The Russian commands. A single letter may be none of the card letters (ranks В Д К Т, suits
 # Ч Т Б П, М for the mushka): "п" alone is пики, not пас. Each shown key is the first letter of
-# its word (о обзор, с счёт, у [сохранить и] уйти); the hint has no free letter (п, с taken),
+# its word (о обзор, с счёт, р правила, у [сохранить и] уйти); the hint has no free letter (п, с taken),
 # so it is the word совет. The keys shown before (х, отбой) still work, and so do the English
 # keys. Where a Latin letter looks like a Cyrillic one they mean the same: m and м play the
 # mushka, o and о show the cards played.
 RUSSIAN_COMMANDS = {
     "помощь": Command.HELP, "справка": Command.HELP,
     "совет": Command.HINT, "подсказка": Command.HINT,
-    "правила": Command.RULES,
+    "р": Command.RULES, "правила": Command.RULES,
     "с": Command.SCORES, "счёт": Command.SCORES, "счет": Command.SCORES,
     "о": Command.MEMORY, "обзор": Command.MEMORY, "отбой": Command.MEMORY,
     "память": Command.MEMORY,
@@ -80,6 +80,11 @@ NETWORK_ROWS = {
         "right after your move, before the next player acts: take it back (house rule --undo)"
     ),
 }
+# A network seat chooses its own language by typing its name (see answers.language_named).
+LANGUAGE_ROW = (
+    N_("en, ru (key)"),
+    N_("this seat's language: English or Russian (kept when you come back)"),
+)
 NETWORK_END = N_("Ctrl-C asks whether to leave too. The table saves every move as it is made.")
 
 _LONGEST = 64  # a longer line is no move and no command, whatever it holds
@@ -116,7 +121,7 @@ def help_rows(options: TableOptions, network: bool = False) -> list[tuple[str, s
     if options.undo:
         rows.append(UNDO_ROW)
     if network:
-        rows = [(key, NETWORK_ROWS.get(key, what)) for key, what in rows]
+        rows = [(key, NETWORK_ROWS.get(key, what)) for key, what in rows] + [LANGUAGE_ROW]
     elif not options.saved:
         rows = [(key, UNSAVED_QUIT if key == "q (key)" else what) for key, what in rows]
     return [(key_word(key), _(what).format(resume=command("resume"))) for key, what in rows]
@@ -172,32 +177,36 @@ def move_prompt(
     options: TableOptions | None = None,
     short: bool = False,
     leave: bool = False,
+    keys: bool = True,
 ) -> str:
     """The prompt, listing exactly the keys of the moves offered and the commands (`h` with the
-    table's hints on); `short` names only the moves and the help, for a narrow screen; `leave`
-    where q leaves the table for this seat alone (a network seat) rather than saving the game,
-    as it leaves a table that is not saved (a guided deal)."""
+    table's hints on); `short` names fewer commands, for a narrow screen (see command_keys);
+    `leave` where q leaves the table for this seat alone (a network seat) rather than saving the
+    game, as it leaves a table that is not saved (a guided deal); without `keys`, the moves
+    alone (the screen lists the commands on a line of their own)."""
     numbers = sorted(m.number for m in moves if m.number is not None)
     offered = {m.action for m in moves}
     draw, pass_ = move_keys()
     extra = [k for k, a in ((draw, DRAW), (pass_, PASS)) if a in offered]
     first = number_keys(numbers)
-    commands = command_keys(options, short, leave)
-    keys = ", ".join([k for k in (first, *extra) if k] + commands)
-    return _("Your move [{keys}]: ").format(keys=keys)
+    commands = command_keys(options, short, leave) if keys else []
+    listed = ", ".join([k for k in (first, *extra) if k] + commands)
+    return _("Your move [{keys}]: ").format(keys=listed)
 
 
 def command_keys(
     options: TableOptions | None = None, short: bool = False, leave: bool = False
 ) -> list[str]:
-    """The keys that work whoever's turn it is (see `prompt_keys`)."""
+    """The keys that work whoever's turn it is (see `prompt_keys`); `short` leaves out the cards
+    played (the help names it), never the scores or leaving."""
     leave = leave or (options is not None and not options.saved)
     commands = [_("? help")]
     if not short:
-        commands += [_("o played"), _("s scores")]
-        if options is not None and options.hints:
-            commands.append(_("h hint"))
-        commands.append(_("q leave") if leave else _("q save & quit"))
+        commands.append(_("o played"))
+    commands.append(_("s scores"))
+    if options is not None and options.hints:
+        commands.append(_("h hint"))
+    commands.append(_("q leave") if leave else _("q save & quit"))
     return commands
 
 

@@ -414,6 +414,8 @@ def hand_parts(view: SeatView, look: Look, highlight: Card | None = None) -> lis
         part.append_text(look.card(card, style if card != highlight else "bold reverse"))
         if card.is_mushka:
             part.append(" " + _("mushka"), style=MUSHKA_STYLE if playable else SECONDARY)
+        if card == highlight:  # marked in words too: a terminal without colours shows no reverse
+            part.append(" " + _("new"), style=ATTENTION)
         parts.append(part)
     return parts or [Text(_("no cards"), style=SECONDARY)]
 
@@ -426,15 +428,32 @@ def hand_panel(view: SeatView, look: Look, highlight: Card | None = None) -> Pan
     )
 
 
+def renumbered(view: SeatView, look: Look) -> str:
+    """After a blind take, where the new card went and whether the numbers after it moved (with
+    a space after it), else ""."""
+    card = taken_card(view)
+    if card is None:
+        return ""
+    number = view.hand.index(card) + 1
+    if number == len(view.hand):
+        words = _("New card: {card}, number {n}.")
+    else:
+        words = _("New card: {card}, number {n}; the cards after it are numbered one higher.")
+    return words.format(card=look.card(card).plain, n=number) + " "
+
+
 def hand_heading(view: SeatView, look: Look) -> Text:
     return assemble(_("{name}, your hand"), name=look.name(view.players[view.seat]))
 
 
 def choices_line(view: SeatView, look: Look) -> Text:
-    """What the acting seat may do, with the numbers and letters to type."""
+    """What the acting seat may do, with the numbers and letters to type; after a blind take,
+    first where the new card went (it is sorted into the hand: the numbers after it move, and a
+    player who read his hand before would discard the wrong card)."""
     numbers = {card: str(i) for i, card in enumerate(view.hand, start=1)}
     return Text(
-        choices_sentence(
+        renumbered(view, look)
+        + choices_sentence(
             view.step,
             view.legal_actions,
             view.hand,

@@ -15,6 +15,7 @@ from mushka.host.log import Note, NoteKind
 from mushka.host.table import TableHost
 from mushka.i18n import N_, _, kopecks, language, say
 from mushka.ledger import accounts, deal_summary, session_accounts
+from mushka.render.fitting import Joined
 from mushka.render.help import house_rules_panel
 from mushka.render.journal import LogLine, deal_lines, kitty_before
 from mushka.render.look import Look
@@ -91,24 +92,64 @@ def deal_opening(host: TableHost, deal: int, events: list[Event], look: Look) ->
 
 def standings(host: TableHost, look: Look) -> Table:
     """The scores so far: each player's antes, winnings, remises, this deal and net; the kitty."""
+    title, heads, rows = _standings(host, look)
+    table = Table(title=title, box=look.box)
+    for i, column in enumerate(heads):
+        table.add_column(column, justify="right" if i else "left")
+    for row in rows:
+        table.add_row(*row)
+    table.caption = _kitty_words(host, look)
+    return table
+
+
+def narrow_standings(host: TableHost, look: Look) -> list[RenderableType]:
+    """The scores for a screen too narrow for their table (a phone held upright), as pages: a
+    table of each player's name and net, and the kitty; then the rest, a few lines a player."""
+    title, heads, rows = _standings(host, look)
+    table = Table(box=look.box)
+    table.add_column(heads[0], justify="left", no_wrap=True)
+    table.add_column(heads[-1], justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(row[0], row[-1])
+    title.stylize("bold")
+    first = Group(title, table, _kitty_words(host, look))
+    rest: list[RenderableType] = [title]
+    for row in rows:
+        rest.append(Text.assemble(row[0], style="bold"))
+        parts = [
+            Text(f"{head} {value}") for head, value in zip(heads[1:-1], row[1:-1], strict=True)
+        ]
+        rest.append(Joined(parts, look.text(" · "), "  "))
+    return [first, Group(*rest)]
+
+
+def _standings(host: TableHost, look: Look) -> tuple[Text, list[str], list[list[Text]]]:
+    """The scores' title, their column heads and a row a player."""
     log = host.public_events()
     totals = session_accounts(log)
     current = accounts(log[-1])
-    title = _("Scores after {done} of {deals} deals, and this deal so far").format(
-        done=len(log) - 1, deals=host.rules.deals
-    )
-    table = Table(title=look.text(title), box=look.box)
-    for i, column in enumerate(_(STANDINGS_COLUMNS).split("|")):
-        table.add_column(look.text(column), justify="right" if i else "left")
+    done = len(log) - 1
+    if done:
+        words = _("Scores after {done} of {deals} deals, and this deal so far")
+    else:
+        words = _("Scores of this deal ({n} of {deals})")
+    title = words.format(done=done, n=done + 1, deals=host.rules.deals)
+    heads = [look.text(column) for column in _(STANDINGS_COLUMNS).split("|")]
+    rows: list[list[Text]] = []
     for seat, name in enumerate(look.names(host.players)):
         t = totals[seat]
-        table.add_row(
-            Text(name),
-            str(t.antes),
-            str(t.winnings),
-            str(t.remises),
-            look.money(current[seat].net),
-            look.money(t.net),
+        rows.append(
+            [
+                Text(name),
+                Text(str(t.antes)),
+                Text(str(t.winnings)),
+                Text(str(t.remises)),
+                Text(look.money(current[seat].net)),
+                Text(look.money(t.net)),
+            ]
         )
-    table.caption = look.text(_("kitty {amount}").format(amount=kopecks(host.kitty, language())))
-    return table
+    return Text(look.text(title)), heads, rows
+
+
+def _kitty_words(host: TableHost, look: Look) -> Text:
+    return Text(look.text(_("kitty {amount}").format(amount=kopecks(host.kitty, language()))))

@@ -21,11 +21,12 @@ from mushka.present.keys import command_keys, move_prompt
 from mushka.present.presence import presence_words
 from mushka.present.questions import question_line
 from mushka.render.coaching import hint_panel
+from mushka.render.fitting import Joined, natural_width
 from mushka.render.help import help_screen
 from mushka.render.look import Look
 from mushka.render.panels import memory_panel
 from mushka.render.private_screen import private_screen
-from mushka.render.public_log import standings
+from mushka.render.public_log import narrow_standings, standings
 from mushka.render.rulebook import rulebook_text
 from mushka.render.sheets import first_out_words
 from mushka.render.sizes import MIN_WIDTH, SMALLEST, seat_too_small
@@ -96,7 +97,11 @@ def _screen(
         case Overlay.MEMORY:
             return _paged(offer, terminal, memory_panel(view, look, width), look)
         case Overlay.SCORES:
-            return _paged(offer, terminal, standings(host, look), look)
+            scores = standings(host, look)
+            if natural_width(console_for(width, height, None), scores) > width:
+                # name and net, the rest on a page of its own
+                return _paged(offer, terminal, narrow_standings(host, look), look)
+            return _paged(offer, terminal, scores, look)
         case Overlay.HINT:
             assert offer.hint is not None
             name = look.names(view.players)[offer.seat]
@@ -104,33 +109,48 @@ def _screen(
         case Overlay.RULES:
             lines = [Text(line) for line in _rule_lines(terminal, look)]
             shown, end, pages = page_of(lines, offer.page, height)
-            prompt = (
-                _("-- rules {at}/{lines} lines: Enter for more, q to go back -- ")
-                if end < len(lines)
-                else _("-- end of the rules: Enter to go back -- ")
-            ).format(at=end, lines=len(lines))
+            if end < len(lines):
+                prompt = (
+                    _("-- {at}/{lines}: Enter more, q back -- ")
+                    if short
+                    else _("-- rules {at}/{lines} lines: Enter for more, q to go back -- ")
+                )
+            else:
+                prompt = _("-- end of the rules: Enter to go back -- ")
+            prompt = prompt.format(at=end, lines=len(lines))
             return shown, Text(look.text(prompt)), pages
         case None:
             pass
         case _:
             assert_never(offer.overlay)
-    table = _table(offer, terminal, look)
+    # On a narrow screen the keys that work whoever's turn it is get a line of their own above
+    # the prompt (a phone's 40 columns hold the moves or the keys, not both).
+    keys = command_keys(offer.options, short, leave=True)
+    if not offer.my_turn and Command.UNDO in offer.commands and offer.take_back:
+        keys.insert(0, _("u take it back"))  # his move, until the next player acts
+    keys_line = Joined([Text(look.text(k)) for k in keys], look.text(" · "), style="dim")
+    above = len(keys_line.lines(width - 1)) if short else 0
+    if above == 1 and not offer.my_turn:
+        above = 0  # they fit the prompt's own line, where no move is asked
+    table = _table(offer, terminal, look, height - above)
+    if above:
+        table = Group(table, keys_line)
     if offer.question is not None:
         words = question_line(offer.question, offer.kind, short, look.ascii_only)
         return table, Text(look.text(words)), 1
     if offer.coach_thinking:
         asking = Text(look.text(_("The coach is thinking…")), "dim")
     elif offer.my_turn:
-        asking = Text(look.text(move_prompt(offer.moves, offer.options, short, leave=True)))
+        prompt = move_prompt(offer.moves, offer.options, short, leave=True, keys=not short)
+        asking = Text(look.text(prompt))
+    elif above:
+        asking = Text("")
     else:  # not his turn: no prompt, the keys that work anyway (the screen says who plays)
-        keys = command_keys(offer.options, short, leave=True)
-        if Command.UNDO in offer.commands and offer.take_back:
-            keys.insert(0, _("u take it back"))  # his move, until the next player acts
         asking = Text(look.text(" · ".join(keys)), "dim")
     return table, asking, 1
 
 
-def _table(offer: Offer, terminal: Terminal, look: Look) -> RenderableType:
+def _table(offer: Offer, terminal: Terminal, look: Look, height: int) -> RenderableType:
     assert offer.view is not None
     notice = None
     if offer.notice is not None:
@@ -140,7 +160,7 @@ def _table(offer: Offer, terminal: Terminal, look: Look) -> RenderableType:
     return private_screen(
         offer.view,
         look,
-        terminal.height,
+        height,
         notice,
         options=offer.options,
         away=offer.away,
@@ -173,25 +193,40 @@ def _rule_lines(terminal: Terminal, look: Look) -> list[str]:
 
 
 def _paged(
-    offer: Offer, terminal: Terminal, overlay: RenderableType, look: Look
+    offer: Offer,
+    terminal: Terminal,
+    overlay: RenderableType | list[RenderableType],
+    look: Look,
 ) -> tuple[RenderableType, Text, int]:
     """An overlay (help, the cards played, scores, the coach) a page at a time where it is
-    taller than the seat's screen, so that a phone's 16 rows lose none of it."""
+    taller than the seat's screen, so that a phone's 16 rows lose none of it; a list of
+    renderables, each begins a page of its own."""
     console = console_for(terminal.width, terminal.height, terminal.color)
-    rendered = console.render_lines(
-        overlay, console.options.update(width=terminal.width), pad=False
-    )
-    lines = [Text.assemble(*((seg.text, seg.style or "") for seg in line)) for line in rendered]
+    room = max(1, terminal.height - 1)
+    lines: list[Text] = []
+    for part in overlay if isinstance(overlay, list) else [overlay]:
+        if lines and len(lines) % room:
+            lines += [Text("")] * (room - len(lines) % room)  # the next part on a new page
+        rendered = console.render_lines(
+            part, console.options.update(width=terminal.width), pad=False
+        )
+        lines += [
+            Text.assemble(*((seg.text, seg.style or "") for seg in line)) for line in rendered
+        ]
     shown, _end, pages = page_of(lines, offer.page, terminal.height)
     if pages == 1:
         return shown, Text(look.text(_("Press Enter to go back. "))), pages
     page = min(offer.page, pages - 1)
-    prompt = (
-        _("-- page {page}/{pages}: Enter for more, q to go back -- ")
-        if page + 1 < pages
-        else _("-- page {page}/{pages}: Enter to go back -- ")
-    ).format(page=page + 1, pages=pages)
-    return shown, Text(look.text(prompt)), pages
+    short = terminal.width < MIN_WIDTH
+    if page + 1 < pages:
+        prompt = (
+            _("-- {page}/{pages}: Enter more, q back -- ")
+            if short
+            else _("-- page {page}/{pages}: Enter for more, q to go back -- ")
+        )
+    else:
+        prompt = _("-- page {page}/{pages}: Enter to go back -- ")
+    return shown, Text(look.text(prompt.format(page=page + 1, pages=pages))), pages
 
 
 def page_of(lines: list[Text], page: int, height: int) -> tuple[Text, int, int]:

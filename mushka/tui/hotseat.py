@@ -194,10 +194,8 @@ class HotSeat:
                 case Unreadable(problem=problem):
                     notice = Text(self.look.text(problem), style="bold red")
                 case Command.LEAVE:
-                    # a saved game stops for everyone: asked first; an unsaved lesson just ends
-                    if not self.settings.options.saved or self._confirm(
-                        question_line(Question(Ask.LEAVE), TableKind.HOT_SEAT, False, False)
-                    ):
+                    # asked first: a saved game stops for everyone, a lesson is lost
+                    if self._confirm(self._leave_question()):
                         raise Quit("q")
                     notice = Text(self.look.text(_("Not stopped: play on.")), style=ATTENTION)
                 case Command.HINT if not turn.hints:
@@ -224,6 +222,12 @@ class HotSeat:
                     raise AssertionError(intent)
                 case _:
                     assert_never(intent)
+
+    def _leave_question(self) -> str:
+        """The question q asks: whether to stop the game (saved) or to leave a lesson."""
+        if not self.settings.options.saved:
+            return _("Leave the lesson? Nothing is saved. [y/N] ")
+        return question_line(Question(Ask.LEAVE), TableKind.HOT_SEAT, False, False)
 
     def _confirm(self, question: str) -> bool:
         """A yes-or-no question at the prompt; only a key typed after it appeared answers it."""

@@ -1,0 +1,128 @@
+"""A seat on a phone held upright (40×16), drawn as the SSH seat draws it (`seat_frame`), in
+English and Russian: after a deal ends, its prompt lists leaving and the scores, its scores view
+cuts no cell, and its pagers' hints fit the line."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from fakeseat import FakeSeat, join
+
+from mushka.host.live import LiveTable
+from mushka.host.offer import Answer, Command, Page, Play
+from mushka.host.settings import TableSettings
+from mushka.house_rules import HouseRules
+from mushka.i18n import speaking
+from mushka.render.look import Look
+from mushka.render.public_log import narrow_standings, standings
+from mushka.render.seat_screen import Frame, Terminal, plain, seat_frame
+
+PHONE = Terminal(40, 16)
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path
+
+
+def frame(seat: FakeSeat, terminal: Terminal = PHONE) -> Frame:
+    with speaking(seat.lang):
+        return seat_frame(seat.shown, seat.table.host, terminal)
+
+
+async def after_the_first_deal(lang: str) -> tuple[LiveTable, FakeSeat]:
+    """A table of Anna (in `lang`) and three computer players, at her first decision after the
+    first deal ended."""
+    settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"})
+    table = LiveTable(HouseRules(deals=2), settings, seed=4)
+    anna = join(table, "Anna", lang=lang)
+    while table.host is None or not any(
+        type(e).__name__ == "End" for e in table.host.public_events()[0]
+    ):
+        await table.idle()
+        if anna.offers and anna.shown.my_turn:
+            anna.act(Play(anna.shown.moves[0].action))
+            if anna.shown.moves[0].asks:
+                await anna.until(lambda s: s.shown.question is not None, "the question")
+                anna.act(Answer(True))
+        await asyncio.sleep(0.005)
+    await table.idle()
+    await anna.until(lambda s: s.shown.my_turn, "Anna's first decision of deal 2")
+    return table, anna
+
+
+KEYS = {"en": ("s scores", "q leave"), "ru": ("с — счёт", "у — уйти")}
+PAGER = {"en": "Enter more, q back", "ru": "Enter — дальше, у — назад"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_phone_seat_lists_scores_and_leaving_and_its_scores_cut_no_cell(lang: str) -> None:
+    async def scenario() -> None:
+        table, anna = await after_the_first_deal(lang)
+        shown = frame(anna).text
+        lines = shown.split("\n")
+        assert len(lines) <= 16 and all(len(line) <= 40 for line in lines)
+        assert anna.shown.result is not None
+        assert all(key in shown for key in KEYS[lang]), shown  # on a line of their own
+        assert "…" not in lines[-1]
+        anna.act(Command.SCORES)
+        await table.idle()
+        first = frame(anna)
+        assert first.pages == 2, first.text
+        text = first.text
+        assert "…" not in text, text  # no cell is cut, nor the pager's hint
+        assert PAGER[lang] in text.split("\n")[-1]
+        for name in ("Anna", "Bot 2 (basic)", "Bot 3 (basic)", "Bot 4 (basic)"):
+            assert name in text, (name, text)  # each name whole, on one line
+        assert ("net" if lang == "en" else "итог") in text
+        anna.act(Page.NEXT)
+        await table.idle()
+        rest = frame(anna).text
+        assert "…" not in rest
+        assert ("antes 30" if lang == "en" else "ставки 30") in rest, rest
+        table.stop()
+        await table.closed()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_wide_seat_keeps_the_scores_table_whole(lang: str) -> None:
+    async def scenario() -> None:
+        table, _anna = await after_the_first_deal(lang)
+        assert table.host is not None
+        with speaking(lang):
+            wide = plain(standings(table.host, Look()), 80)
+            narrow = "\n".join(plain(p, 40) for p in narrow_standings(table.host, Look()))
+        assert "…" not in wide and "…" not in narrow
+        assert ("antes" if lang == "en" else "ставки") in wide.split("\n")[2] + wide.split("\n")[3]
+        table.stop()
+        await table.closed()
+
+    asyncio.run(scenario())
+
+
+def test_the_taught_back_key_leaves_every_pager_in_russian() -> None:
+    from mushka.present import answers
+
+    assert answers.back("у", "ru") and answers.back("q", "ru") and answers.back("х", "ru")
+    assert not answers.back("у", "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_network_seat_s_help_says_how_to_choose_its_language(lang: str) -> None:
+    from mushka.present.answers import language_named
+    from mushka.present.keys import help_rows
+    from mushka.table_options import TableOptions
+
+    with speaking(lang):
+        rows = dict(help_rows(TableOptions(), network=True))
+        hot_seat = dict(help_rows(TableOptions()))
+    key = "en, ru" if lang == "en" else "ru, русский, en"
+    assert key in rows and key not in hot_seat
+    for typed in key.split(", "):
+        assert language_named(typed) == ("ru" if typed in ("ru", "русский") else "en")
