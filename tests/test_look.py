@@ -702,8 +702,11 @@ def test_every_screen_of_whole_sessions_fits_with_nothing_cut(
             nothing_cut(text, players)
             title = translated("{name}, your hand").format(name=players[view.seat])
             assert title in text, (width, height)
-            if view.is_my_turn:
-                assert lines[-1].startswith(translated("Your move [{keys}]: ").split("[")[0])
+            if view.is_my_turn:  # the prompt last, folded only between its keys
+                begins = translated("Your move [{keys}]: ").split("[")[0]
+                first = max(n for n, line in enumerate(lines) if line.startswith(begins))
+                asked = [line.rstrip() for line in lines[first:]]
+                assert asked[-1].endswith("]:") and all(a.endswith(",") for a in asked[:-1])
             if view.hand:  # cards drawn as cards exactly where there is room for them
                 assert ("╰─1─╯" in text) == (width >= 120 and height >= 30), (width, height)
             drawn += 1

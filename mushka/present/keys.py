@@ -166,10 +166,14 @@ def number_keys(numbers: Sequence[int]) -> str:
 
 
 def prompt_keys(
-    view: SeatView, options: TableOptions | None = None, short: bool = False, leave: bool = False
+    view: SeatView,
+    options: TableOptions | None = None,
+    short: bool = False,
+    leave: bool = False,
+    columns: int | None = None,
 ) -> str:
     """The prompt for `view`'s legal moves (see `move_prompt`)."""
-    return move_prompt(moves_of(view), options, short, leave)
+    return move_prompt(moves_of(view), options, short, leave, columns=columns)
 
 
 def move_prompt(
@@ -178,20 +182,42 @@ def move_prompt(
     short: bool = False,
     leave: bool = False,
     keys: bool = True,
+    columns: int | None = None,
 ) -> str:
     """The prompt, listing exactly the keys of the moves offered and the commands (`h` with the
     table's hints on); `short` names fewer commands, for a narrow screen (see command_keys);
     `leave` where q leaves the table for this seat alone (a network seat) rather than saving the
     game, as it leaves a table that is not saved (a guided deal); without `keys`, the moves
-    alone (the screen lists the commands on a line of their own)."""
+    alone (the screen lists the commands on a line of their own); on a terminal `columns` wide,
+    folded between the keys, never inside one."""
     numbers = sorted(m.number for m in moves if m.number is not None)
     offered = {m.action for m in moves}
     draw, pass_ = move_keys()
     extra = [k for k, a in ((draw, DRAW), (pass_, PASS)) if a in offered]
     first = number_keys(numbers)
     commands = command_keys(options, short, leave) if keys else []
-    listed = ", ".join([k for k in (first, *extra) if k] + commands)
-    return _("Your move [{keys}]: ").format(keys=listed)
+    items = [k for k in (first, *extra) if k] + commands
+    template = _("Your move [{keys}]: ")
+    prompt = template.format(keys=", ".join(items))
+    if columns is None or len(prompt) < columns:
+        return prompt
+    return _folded(template, items, columns)
+
+
+def _folded(template: str, items: Sequence[str], columns: int) -> str:
+    """`template` with `items` listed in it on as few lines of fewer than `columns` characters as
+    hold them, a line broken only after an item's comma (a terminal's own wrap would part "h" from
+    "hint"). The prompt's characters are one cell wide each, so `len` measures them."""
+    before, after = template.split("{keys}")
+    lines: list[str] = []
+    line = before
+    for number, item in enumerate(items):
+        piece = item + (", " if number < len(items) - 1 else after)
+        if line != before and len(line + piece.rstrip()) >= columns:
+            lines.append(line.rstrip())
+            line = ""
+        line += piece
+    return "\n".join([*lines, line])
 
 
 def command_keys(

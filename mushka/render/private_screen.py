@@ -165,7 +165,8 @@ class PrivateScreen:
 
     def prompt(self, columns: int) -> str:
         """The prompt to ask below this screen on a terminal `columns` wide (its room is kept)."""
-        return self.look.text(prompt_keys(self.view, self.options, short=columns < MIN_WIDTH))
+        short = columns < MIN_WIDTH
+        return self.look.text(prompt_keys(self.view, self.options, short, columns=columns))
 
     def _prompt_rows(self, console: Console, columns: int) -> int:
         if not self.view.is_my_turn:
@@ -416,8 +417,10 @@ def compact_table(
         assert isinstance(closing, Trick | TakeBack)
         ending = Text(_("last trick") + " " + outcome(closing, look), style=SECONDARY)
         parts.append((Padding(ending, (0, 0, 0, 1)), 2))
-    for line in exchange:
-        parts.append((Padding(line, (0, 0, 0, 1)), 0))
+    for number, line in enumerate(exchange):
+        # who laid the cards down matters least where the face-down row and the pick follow
+        rank = 1 if number == 0 and len(exchange) > 2 else 0
+        parts.append((Padding(line, (0, 0, 0, 1)), rank))
     return parts
 
 

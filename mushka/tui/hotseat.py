@@ -184,7 +184,8 @@ class HotSeat:
             width, height = self.terminal.size()
             screen = private_screen(view, self.look, height, notice, options=self.settings.options)
             self.terminal.show(screen)
-            prompt = move_prompt(offered.moves, offered.options, short=width < MIN_WIDTH)
+            short = width < MIN_WIDTH
+            prompt = move_prompt(offered.moves, offered.options, short, columns=width)
             try:
                 text = self._ask(self.look.text(prompt))
             except Resized:
