@@ -176,10 +176,16 @@ def result_line(result: DealResult, seat: int, players: Sequence[str]) -> str:
     ).format(
         n=summary.number,
         first_out=" ".join(first_out_words(summary, players).split("\n")),
-        deal=f"{summary.accounts[seat].net:+d}",
-        total=f"{result.totals[seat]:+d}",
+        deal=_signed(summary.accounts[seat].net),
+        total=_signed(result.totals[seat]),
         kitty=-sum(result.totals),
     )
+
+
+def _signed(amount: int) -> str:
+    """An amount with its sign as the table's nets show it: a minus sign, not a hyphen (a look in
+    ASCII turns it into one)."""
+    return f"{amount:+d}".replace("-", "−")
 
 
 def _rule_lines(terminal: Terminal, look: Look) -> list[str]:
