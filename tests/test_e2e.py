@@ -144,7 +144,7 @@ def test_bad_input_gets_a_plain_explanation_and_changes_nothing(home: Path) -> N
             table.child.sendline("")
         table.expect(Table.MOVE)
     table.child.sendline("s")
-    table.expect("Scores after 0 of 4 deals")
+    table.expect("Scores of this deal")
     table.child.sendline("")
     table.expect(Table.MOVE)
     assert table.saved_events() == before

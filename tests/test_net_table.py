@@ -489,13 +489,13 @@ def test_help_on_a_40x16_seat_comes_a_page_at_a_time_and_loses_nothing(home: Pat
             anna = await join(port, "Anna", size=(40, 16))
             await anna.wait_for("your hand")
             await anna.send("?\r")
-            await anna.wait_for("-- page 1/")
+            await anna.wait_for("-- 1/")  # the pager's short hint, on a seat this narrow
             seen = anna.screen_text()
-            pages = int(re.findall(r"-- page 1/(\d+)", seen)[0])
+            pages = int(re.findall(r"-- 1/(\d+): Enter more, q back --", seen)[0])
             assert pages >= 3
             for page in range(2, pages + 1):
                 await anna.send("\r")
-                await anna.wait_for(f"-- page {page}/{pages}")
+                await anna.wait_for(f"{page}/{pages}: Enter")
                 seen += "\n" + anna.screen_text()
             for key in (
                 "r            the rulebook",
@@ -642,11 +642,11 @@ def test_the_rulebook_at_a_seat_comes_a_screen_at_a_time_and_q_goes_back(home: P
             anna = await join(port, "Anna", size=(40, 16))
             await anna.wait_for("your hand")
             await anna.send("r\r")
-            await anna.wait_for("-- rules 15/")
+            await anna.wait_for("-- 15/")  # the short hint of a seat this narrow
             await anna.send("\r")
-            await anna.wait_for("-- rules 30/")
+            await anna.wait_for("-- 30/")
             await anna.send("q\r")
-            await anna.wait_until(lambda: "-- rules" not in anna.screen_text(), "the table again")
+            await anna.wait_until(lambda: "Enter more" not in anna.screen_text(), "the table again")
             assert "your hand" in anna.screen_text()
 
     run(scenario)

@@ -307,7 +307,10 @@ class Seat:
         if not self._on_screen:
             return ""
         self._on_screen = False
-        return WRAP_ON + CURSOR_ON + SCREEN_OFF
+        # Below the frame's last row first: a terminal that has no alternate screen (some phone
+        # apps, a bare emulator) then writes what follows under the frame, not on its prompt's
+        # line; one that has it puts the cursor back where it was before the frame anyway.
+        return f"\x1b[{self.height};1H\r\n" + WRAP_ON + CURSOR_ON + SCREEN_OFF
 
     def _write(self, text: str) -> None:
         if text and not self._channel.is_closing():
