@@ -84,6 +84,7 @@ from pathlib import Path
 from typing import Any
 
 import strong_v1
+import strong_v2
 
 from mushka.actions import DRAW, PLAYS
 from mushka.cards import MUSHKA
@@ -135,6 +136,7 @@ VARIANTS: dict[str, BotFactory] = {
     "no exchange info": before_lookahead(exchange_knowledge=False),
     "basic discard": before_lookahead(search_discard=False),
     "strong_v1": strong_v1.make,
+    "strong_v2": strong_v2.make,
 }
 
 
@@ -152,10 +154,16 @@ def recorded(record: Path | None, key: dict[str, object]) -> Match | None:
         return None
     for line in record.read_text().splitlines():
         entry = json.loads(line)
+        entry.setdefault("field", "basic")  # recorded before there was a choice
         if all(entry.get(k) == v for k, v in key.items()):
             per_seed = tuple(entry["per_seed"])
             return Match(
-                str(key["name"]), "basic", Estimate.of(per_seed), 4 * len(per_seed), 0.0, per_seed
+                str(key["name"]),
+                str(key["field"]),
+                Estimate.of(per_seed),
+                4 * len(per_seed),
+                0.0,
+                per_seed,
             )
     return None
 
@@ -203,6 +211,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--only", action="append", default=[])
     parser.add_argument(
+        "--field", default="basic", help="the three opponents: basic, or a variant's name"
+    )
+    parser.add_argument(
         "--record",
         type=Path,
         help="JSON-lines file: each variant's per-seed means are appended, and a baseline already "
@@ -228,15 +239,18 @@ def main() -> None:
     names = args.only or list(VARIANTS)
     if "strong" not in names and not args.skip_baseline:
         names.insert(0, "strong")
-    factories = [(name, VARIANTS[name]) for name in names]
+    factories = [
+        (name, VARIANTS[name]) for name in sorted({*names, args.field}) if name in VARIANTS
+    ]
     results = {}
     for name in names:
         key = {"name": name, "seeds": args.seeds, "seed": args.seed, "code": code}
+        key["field"] = args.field
         match = recorded(args.record, key) if name == "strong" else None
         if match is None:
             match = duplicate(
                 name,
-                "basic",
+                args.field,
                 args.seeds,
                 jobs=args.jobs,
                 master_seed=args.seed,

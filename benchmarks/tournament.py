@@ -1,11 +1,12 @@
 """The strength ladder in the duplicate format, and how long `strong` takes to decide.
 
-Lines: `strong` vs three `basic`, `basic` vs three `random`, and `strong` vs three `strong_v1` (the
-previous `strong`, frozen in benchmarks/strong_v1.py). Each deal seed is played four times, the
-tested player moving through all four seats while the cards stay the same, so card luck cancels
-out; the tested player's mean net per session is reported with a 95% confidence interval over the
-seeds (machinery: mushka.study.ladder). Then `strong`'s decisions with a choice are timed on one
-core (median, 99th percentile, slowest) against three `basic`, interleaved with `strong_v1`'s.
+Lines: each computer player vs three `basic` (`strong`, the frozen `strong_v2` and `strong_v1`,
+benchmarks/strong_v2.py and strong_v1.py, and `random`), then `strong` vs three `strong_v2` (the
+previous `strong`). Each deal seed is played four times, the tested player moving through all four
+seats while the cards stay the same, so card luck cancels out; the tested player's mean net per
+session is reported with a 95% confidence interval over the seeds (machinery: mushka.study.ladder).
+Then `strong`'s decisions with a choice are timed on one core (median, 99th percentile, slowest)
+against three `basic`, interleaved with `strong_v2`'s.
 
     .venv/bin/python benchmarks/tournament.py [--seeds N] [--jobs J] [--only strong:basic]
     .venv/bin/python benchmarks/tournament.py --seeds 0 --timing-sessions 10   # timing only
@@ -19,28 +20,40 @@ import statistics
 import time
 
 import strong_v1
+import strong_v2
 
 from mushka.engine import Session
 from mushka.house_rules import HouseRules
 from mushka.players.bots import make_bot
 from mushka.study.ladder import duplicate
-from mushka.study.simulate import session_seed
+from mushka.study.simulate import BotFactory, session_seed
 
-LADDER = (("strong", "basic"), ("basic", "random"), ("strong", "strong_v1"))
-FACTORIES = (("strong_v1", strong_v1.make),)
+LADDER = (
+    ("strong", "basic"),
+    ("strong_v2", "basic"),
+    ("strong_v1", "basic"),
+    ("random", "basic"),
+    ("strong", "strong_v2"),
+)
+FACTORIES: tuple[tuple[str, BotFactory], ...] = (
+    ("strong_v1", strong_v1.make),
+    ("strong_v2", strong_v2.make),
+)
+REFERENCE = "strong_v2"  # timed beside `strong`
 
 
 def decision_times(sessions: int) -> dict[str, list[float]]:
     """Seconds per decision with more than one legal action of `strong` and, interleaved session by
-    session on the same deals, of `strong_v1` (the reference), each in seat 1 against three `basic`,
-    in this one process."""
-    times: dict[str, list[float]] = {"strong": [], "strong_v1": []}
+    session on the same deals, of `REFERENCE`, each in seat 1 against three `basic`, in this one
+    process."""
+    times: dict[str, list[float]] = {"strong": [], REFERENCE: []}
+    extra = dict(FACTORIES)
     for index in range(sessions):
         for name in times:
             session = Session(rules=HouseRules(), seed=session_seed(99, index))
             hero = (
-                strong_v1.make(random.Random(index))
-                if name == "strong_v1"
+                extra[name](random.Random(index))
+                if name in extra
                 else make_bot(name, random.Random(index), None)
             )
             bots = [hero] + [make_bot("basic", random.Random(index)) for _ in range(3)]
