@@ -83,6 +83,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads -n
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """With --quick, the tests spread over the machine's cores when pytest-xdist is installed
+    (one of the developer tools): the development loop is mostly drawing screens, and one core
+    alone took 95 s of it. `-n 0` or `-n N` still decides; the full run stays in one process."""
+    cores = len(os.sched_getaffinity(0))
+    if (
+        config.getoption("--quick")
+        and config.pluginmanager.hasplugin("xdist")
+        and config.getoption("numprocesses", None) is None
+        and "PYTEST_XDIST_WORKER" not in os.environ
+        and cores > 1
+    ):
+        config.option.numprocesses = cores
+
+
 def pytest_configure(config: pytest.Config) -> None:
     global QUICK
     QUICK = bool(config.getoption("--quick"))

@@ -10,6 +10,7 @@ import gzip
 import json
 import logging
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,8 @@ from mushka.house_rules import Exchange, HouseRules
 from mushka.web.server import WebLimits
 from mushka.web.state import seat_state
 
-QUICK = WebLimits(hello_timeout=0.5, idle_timeout=2.0, grace=0.3)
+QUICK = WebLimits(hello_timeout=0.5, idle_timeout=2.0, grace=0.3, close_timeout=0.2)
+SILENT = replace(QUICK, idle_timeout=0.5)  # for a seat that says nothing after it sits down
 
 
 @pytest.fixture(autouse=True)
@@ -122,7 +124,7 @@ def test_an_oversize_message_closes_the_socket() -> None:
 
 def test_a_socket_that_says_nothing_is_closed() -> None:
     async def scenario() -> None:
-        async with web_table(limits=QUICK) as (_table, server):
+        async with web_table(limits=SILENT) as (_table, server):
             client = await open_client(server.port)
             await asyncio.wait_for(client.closed.wait(), 10)
             assert client.close_code() == 1008 and not client.messages
@@ -136,7 +138,7 @@ def test_a_socket_that_says_nothing_is_closed() -> None:
 
 def test_too_many_messages_close_the_socket() -> None:
     async def scenario() -> None:
-        async with web_table() as (_table, server):
+        async with web_table(limits=QUICK) as (_table, server):
             client = await seated(server.port, "Anna", token=server.token)
             await client.first("state")
             for n in range(200):

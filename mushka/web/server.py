@@ -71,6 +71,9 @@ class WebLimits:
     max_per_address: int = 8  # at once, from one address
     ping_interval: float = 10.0  # websockets' own pings: a socket that stopped answering goes
     ping_timeout: float = 10.0
+    # seconds a closing socket has to answer (a flood's answer waits behind the messages it sent,
+    # which nothing reads any more)
+    close_timeout: float = 2.0
 
 
 def _quiet(logger: logging.Logger) -> logging.Logger:
@@ -340,7 +343,7 @@ class WebServer:
             open_timeout=self.limits.hello_timeout,
             ping_interval=self.limits.ping_interval,
             ping_timeout=self.limits.ping_timeout,
-            close_timeout=2,
+            close_timeout=self.limits.close_timeout,
             logger=self.logger,
         )
 
