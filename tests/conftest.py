@@ -87,7 +87,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_cmdline_main(config: pytest.Config) -> None:
     """With --quick, the tests spread over the machine's cores when pytest-xdist is installed
     (one of the developer tools): the development loop is mostly drawing screens, and one core
-    alone took 95 s of it. `-n 0` or `-n N` still decides; the full run stays in one process."""
+    alone took 80 to 95 s of it. `-n 0` or `-n N` still decides; the full run stays in one process."""
     cores = len(os.sched_getaffinity(0))
     if (
         config.getoption("--quick")
