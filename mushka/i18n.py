@@ -153,10 +153,10 @@ def _n(singular: str, plural: str, n: int) -> str:
 
 def number(value: float, spec: str = "") -> str:
     """`value` formatted by `spec` ('.2f', ',.1f', '+.0f', '.1%') as the process language writes
-    numbers: 1,509.6 in English, 1 509,6 in Russian."""
+    numbers: 1,509.6 and 66.7% in English, 1 509,6 and 66,7 % in Russian."""
     text = format(value, spec)
     if _current.get() == RUSSIAN:
-        text = text.replace(",", " ").replace(".", ",")
+        text = text.replace(",", " ").replace(".", ",").replace("%", " %")
     return text
 
 

@@ -139,7 +139,9 @@ _ANSWERING_SO_NO: Final = {
     Kind.TAKE: N_("a take is not possible while answering a lead"),
     Kind.DISCARD: N_("a discard is not possible while answering a lead"),
 }
+# Session.position() is a snapshot of the play phase (a "position" in the game's sense, not a
+# face-down card's number): there is none before the play or after the session.
 PHASE_NOT_PLAY: Final = {
-    Phase.EXCHANGE: N_("a position is taken during play, not during the exchange"),
-    Phase.OVER: N_("a position is taken during play, not during the over"),
+    Phase.EXCHANGE: N_("a position can be captured only during play, not during the exchange"),
+    Phase.OVER: N_("a position can be captured only during play, and the session is over"),
 }

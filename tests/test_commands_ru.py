@@ -159,7 +159,7 @@ def test_click_s_usage_errors_are_said_in_russian(russian: None) -> None:
         "play --stake x": "нужно целое число, а не 'x'",
         "play --bots 7": "нужно число от 0 до 4, а не 7",
         "simulate -n 0": "должно быть не меньше 1, а не 0",
-        "play --bot-delay x": "нужно число секунд, например 0.5, а не 'x'",
+        "play --bot-delay x": "нужно число секунд, например 0,5, а не 'x'",
         "play --exchange new": "выберите modern, old или off, а не 'new'",
         "play --bot 1:clever": "неизвестная стратегия 'clever': выберите одну из random",
         "simulate --compare basic": "укажите две или больше разных стратегий",
@@ -181,7 +181,7 @@ def test_simulate_s_report_and_compare_table_are_russian(russian: None) -> None:
     result = CliRunner().invoke(build_app(), ["simulate", "-n", "8", "--stake", "5,15"])
     assert result.exit_code == 0, result.output
     for words in (
-        "8 партий · 4 × random · ставка 5 · ремиз 5 · 4 сдачи · новый обмен",
+        "8 партий · 4 × наугад · ставка 5 · ремиз 5 · 4 сдачи · новый обмен",
         "сыграно сдач",
         "первый выходящий",
         "игроки, окупившие свои взносы",

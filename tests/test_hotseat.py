@@ -158,7 +158,7 @@ def test_a_whole_session_in_russian_played_by_the_russian_codes(russian: None, s
     assert public.count("Сдача ") >= 4 and "по жребию" in public
     assert "Партия записана в историю счёта" in public
     flat = " ".join(public.split())
-    assert "не платит ставку: в прошлой сдаче раньше всех без карт" in flat
+    assert "ставку не вносит (в прошлой сдаче раньше всех без карт)" in flat
     assert "раньше всех без карт — " in flat and "снёс" not in flat and "(а)" not in flat
     names = ("Анна", "Борис", "Вера", "Глеб")
     openings = [line for line in public.splitlines() if line.startswith("Сдача ")]

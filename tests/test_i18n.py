@@ -137,13 +137,15 @@ def test_an_amount_takes_the_russian_form_its_number_asks_for(n: int, russian: s
 
 
 def fields(text: str) -> list[str]:
-    """The placeholders of a message: named ones in any order, unnamed %s/%d ones in their order.
+    """The placeholders of a message: named ones in any order and as often as its language
+    needs them ("only {suit} or the mushka" may say «только картой в масть»), unnamed %s/%d ones
+    in their order.
 
     Python-brace fields ({n}, {text!r}) and percent conversions (%(n)d, %s) both count.
     """
-    brace = [f"{{{name}}}" for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+    brace = {f"{{{name}}}" for _, name, _, _ in string.Formatter().parse(text) if name is not None}
     percent = re.findall(r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]", text)
-    named = [p for p in percent if p.startswith("%(")]
+    named = {p for p in percent if p.startswith("%(")}
     return sorted(brace) + sorted(named) + [p for p in percent if not p.startswith("%(")]
 
 
@@ -216,6 +218,7 @@ def test_the_placeholder_check_catches_a_dropped_or_changed_placeholder() -> Non
     assert fields("%d of %s") != fields("%s из %d")  # unnamed: the order is the meaning
     assert fields("%(a)d of %(b)s") == fields("%(b)s из %(a)d")
     assert fields("{a} of {b}") == fields("{b} из {a}")
+    assert fields("{suit} or only {suit}") == fields("только {suit}")  # said once is said
 
 
 def test_the_committed_mo_is_the_po_parts_compiled() -> None:

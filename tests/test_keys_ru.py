@@ -248,9 +248,9 @@ def test_the_russian_prompt_names_the_russian_keys_that_are_legal_now(russian: N
     assert move_keys() == ("+", "-")
     keys = prompt_keys(draw_view())
     # a dash after each key: "о обзор", "с счёт" read as broken prepositional phrases
-    assert keys.startswith("Ваш ход [+, -, ? помощь, о — обзор, с — счёт, у — сохранить и уйти]")
+    assert keys.startswith("Ваш ход [+, -, ? — справка, о — обзор, с — счёт, у — сохранить и уйти]")
     follow = prompt_keys(follow_view())  # K♥ 9♥ and the mushka; no draw while holding hearts
-    assert follow.startswith("Ваш ход [1, 2, 5, -, ? помощь,")  # K♥ 9♥ 8♦ 7♦ A♠
+    assert follow.startswith("Ваш ход [1, 2, 5, -, ? — справка,")  # K♥ 9♥ 8♦ 7♦ A♠
     named = keys.split("[", 1)[1].split("]")[0].split(", ")
     for shown in [part.split()[0] for part in named if " " in part]:
         assert shown == "?" or part_dashed(named, shown), shown

@@ -273,12 +273,12 @@ def test_the_exposer_sees_the_cards_he_laid_face_down_and_nobody_else_does() -> 
         face_down={(0, 0): "8H 7H 9H"},
     )
     own = render(private_screen(session.view(0), Look()))
-    assert "You laid 9♥ 8♥ 7♥ face down." in own
+    assert "Your cards face down: 9♥ 8♥ 7♥." in own  # the box: what lies there
     assert "You laid 9♥ 8♥ 7♥ face down" in Look().words(session.players, me=0).events(
         session.view(0).events
     )
     other = render(private_screen(session.view(1), Look()))
-    assert "Anna laid 3 cards face down." in other and "7♥" not in other
+    assert "Anna: 3 cards face down." in other and "7♥" not in other
 
 
 # ---------------------------------------------------------------- plain words

@@ -68,7 +68,7 @@ def test_a_phone_seat_lists_scores_and_leaving_and_its_scores_cut_no_cell(lang: 
         lines = shown.split("\n")
         assert len(lines) <= 16 and all(len(line) <= 40 for line in lines)
         assert anna.shown.result is not None
-        money = re.search(r"(?:you|у вас) (\S+) (?:kop|коп)", shown)
+        money = re.search(r"(?:you|ваш итог за сдачу)\s+(\S+)\s+(?:kop|коп)", shown)
         assert money is not None and money[1][0] in "+−0", shown  # signed as the nets are
         assert all(key in shown for key in KEYS[lang]), shown  # on a line of their own
         assert "…" not in lines[-1]

@@ -145,7 +145,7 @@ def test_the_exchange_screen_shows_face_down_positions_and_what_was_taken() -> N
         face_down={(0, 0): "9H 7H 8H"},
     )
     text = render(private_screen(session.view(1), Look()))
-    assert "Anna laid 3 cards face down." in text and "1 ▒▒" in text and "3 ▒▒" in text
+    assert "Anna: 3 cards face down." in text and "1 ▒▒" in text and "3 ▒▒" in text
     assert "Take one face-down card by its position (1, 2, or 3)." in text
     act(session, "take 1")
     text = render(private_screen(session.view(1), Look()))

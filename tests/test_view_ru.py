@@ -367,7 +367,7 @@ def test_the_hot_seat_says_its_sentences_as_a_native_speaker_would() -> None:
         "Анна, нажмите Enter, когда экран будет виден только вам."
     )
     assert _("; {name}, first out last deal, pays nothing").format(name="Анна") == (
-        "; Анна не платит ставку: в прошлой сдаче раньше всех без карт"
+        "; Анна ставку не вносит (в прошлой сдаче раньше всех без карт)"
     )
     assert _("{name} asked the coach.").format(name="Анна") == "Анна просит подсказку."
     assert _("Scores after {done} of {deals} deals, and this deal so far").format(

@@ -17,6 +17,7 @@ from mushka.i18n import (
     N_,
     _,
     language,
+    number,
 )
 
 
@@ -83,14 +84,20 @@ def _latin(text: str) -> str:
 
 
 def _noted(text: str) -> str:
-    """An option's help with click's English notes ("[default: 4]") in the process language."""
+    """An option's help with click's English notes ("[default: 4]") in the process language, a
+    decimal default as that language writes it ("0,8" in Russian)."""
     if text == "Show this message and exit.":
         return _("Show this message and exit.")
     return re.sub(
         r"\[default: (.*)\]$",
-        lambda m: "[" + _("default: {default}").format(default=m[1]) + "]",
+        lambda m: "[" + _("default: {default}").format(default=_decimal(m[1])) + "]",
         text,
     )
+
+
+def _decimal(default: str) -> str:
+    """A default such as 0.8 in the process language's notation; any other default as it is."""
+    return number(float(default)) if re.fullmatch(r"[0-9]+\.[0-9]+", default) else default
 
 
 class MushkaGroup(_Words, TyperGroup):

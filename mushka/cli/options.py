@@ -49,14 +49,14 @@ def whole(low: int | None = None, high: int | None = None, digits: int = 9) -> C
 
 
 def seconds(text: str | float) -> float:
-    """A number of seconds such as 0, 1 or 0.5."""
+    """A number of seconds such as 0, 1 or 0.5 (or 0,5: the help writes a Russian default so)."""
     if isinstance(text, float | int):  # a default value
         return float(text)
-    if not re.fullmatch(r"[0-9]{1,4}(\.[0-9]{1,6})?", text.strip()):
+    if not re.fullmatch(r"[0-9]{1,4}([.,][0-9]{1,6})?", text.strip()):
         raise BadParameter(
             _("give a number of seconds such as 0.5, not {text}").format(text=quoted(text))
         )
-    return float(text)
+    return float(text.replace(",", "."))
 
 
 def show_version(value: bool) -> None:

@@ -29,6 +29,7 @@ from mushka.cli.options import (
 from mushka.i18n import (
     _,
     language,
+    number,
 )
 
 
@@ -456,7 +457,7 @@ def _simulate(command: Register) -> None:
                     "Compare strategies, e.g. strong,basic,random: each against three of each "
                     "other, in every seat over the same deals (-n sessions per pairing); a table "
                     "with {level} intervals."
-                ).format(level="95%"),  # a literal "% i" would read as a placeholder
+                ).format(level=number(0.95, ".0%")),  # a literal "% i" would read as a placeholder
             ),
         ] = None,
         stake: Annotated[

@@ -262,8 +262,8 @@ class Lesson:
     def _event(self, event: Event, after: Sequence[Event], view: SeatView) -> list[Explanation]:
         """The explanation an event calls for, if it is the first of its kind."""
         match event:
-            case Expose(seat=seat, cards=cards):
-                return self._once(Topic.EXCHANGE, lambda: self._exchange(seat, len(cards)))
+            case Expose(seat=seat):
+                return self._once(Topic.EXCHANGE, lambda: self._exchange(seat))
             case Lead(seat=seat, card=card) | Follow(seat=seat, card=card) if card == MUSHKA:
                 return self._mushka_played(seat)
             case Draw(seat=seat, card=card, played=True) if card == MUSHKA:
@@ -317,13 +317,16 @@ class Lesson:
             ).format(hint=first_word(N_("h hint")), quit=first_word(N_("q leave"))),
         ]
 
-    def _exchange(self, seat: int, count: int) -> list[str]:
+    def _exchange(self, seat: int) -> list[str]:
+        # The rule behind what the screen shows, not the laying down once more: the exchange
+        # box says whose cards lie face down and how many, the news line that they were laid.
+        rule = _(
+            "Whoever is dealt three or more cards of one suit lays them all face down; nobody "
+            "is told the suit."
+        )
         if seat == self.seat:
             return [
-                _(
-                    "You were dealt three or more cards of one suit, so they all go face down, "
-                    "{n} of them; nobody is told the suit."
-                ).format(n=count),
+                rule,
                 _(
                     "Each other player in turn takes one of them blind and discards a card of "
                     "his choice. You take back the cards nobody took and draw as many from the "
@@ -332,10 +335,7 @@ class Lesson:
             ]
         name = self.names[seat]
         return [
-            _(
-                "{name} was dealt three or more cards of one suit, so they all go face down, "
-                "{n} of them; nobody is told the suit."
-            ).format(name=name, n=count),
+            rule,
             _(
                 "Each other player in turn takes one of them blind, sees what he got and "
                 "discards a card of his choice face down. {name} takes back the cards nobody "

@@ -23,12 +23,40 @@ from mushka.render.look import SECONDARY, Look
 
 class Joined:
     """Parts joined by `sep`, as many on a line as fit; a part is never split between lines
-    (unless it alone is wider than the line). Each line starts with `indent`."""
+    (unless it alone is wider than the line). Each line starts with `indent`. `balanced` parts
+    that take more than one line share them out evenly, in as few lines, so that no line is
+    left with a lone last part (a status line of eight house rules at 80 columns)."""
 
-    def __init__(self, parts: Sequence[Text], sep: str, indent: str = "", style: str = "") -> None:
+    def __init__(
+        self,
+        parts: Sequence[Text],
+        sep: str,
+        indent: str = "",
+        style: str = "",
+        *,
+        balanced: bool = False,
+    ) -> None:
         self.parts, self.sep, self.indent, self.style = parts, sep, indent, style
+        self.balanced = balanced
 
     def lines(self, width: int) -> list[Text]:
+        lines = self._filled(width)
+        if self.balanced and len(lines) > 1:
+            # the narrowest width that still takes no more lines: greedy filling takes fewer
+            # lines the wider it may go, so the narrowest is found by halving
+            low, high = 1, width
+            while low < high:
+                middle = (low + high) // 2
+                if len(self._filled(middle)) <= len(lines):
+                    high = middle
+                else:
+                    low = middle + 1
+            lines = self._filled(low)
+        for text in lines:
+            text.stylize(self.style)
+        return lines
+
+    def _filled(self, width: int) -> list[Text]:
         lines: list[Text] = []
         line = Text(self.indent)
         for part in self.parts:
@@ -41,8 +69,6 @@ class Joined:
                 line, joint = Text(self.indent), ""
             line.append(joint).append_text(part)
         lines.append(line)
-        for text in lines:
-            text.stylize(self.style)
         return lines
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:

@@ -77,14 +77,14 @@ def house_rules_line(rules: HouseRules, look: Look, options: TableOptions = NO_O
 
 class _HouseRulesLines:
     """'House rules: …' on one line where it fits, else the rules on lines of their own, each
-    line broken between two rules, never inside one."""
+    line broken between two rules, never inside one, and the lines filled evenly."""
 
     def __init__(self, parts: Sequence[Text], look: Look) -> None:
         self.parts, self.look = parts, look
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         title = Text(_("House rules:"), style="bold")
-        rules = Joined(self.parts, f" {self.look.dot} ").lines(options.max_width)
+        rules = Joined(self.parts, f" {self.look.dot} ", balanced=True).lines(options.max_width)
         if len(rules) == 1 and title.cell_len + 1 + rules[0].cell_len <= options.max_width:
             yield Text.assemble(title, " ", rules[0])
         else:

@@ -68,7 +68,8 @@ from mushka.view import SeatView
 def header(view: SeatView, look: Look, options: TableOptions = NO_OPTIONS) -> Group:
     """The screen's first lines: the deal, the dealer, the kitty and talon, then the house
     rules (on a second line where they do not fit one, never cut)."""
-    rules = Joined(house_rules_parts(view.rules, look, options), f" {look.dot} ", " ", SECONDARY)
+    parts = house_rules_parts(view.rules, look, options)
+    rules = Joined(parts, f" {look.dot} ", " ", SECONDARY, balanced=True)
     return Group(_Heading(view, look), rules)
 
 
@@ -293,13 +294,13 @@ def exchange_lines(view: SeatView, look: Look, boxed: bool = False) -> tuple[str
     if exposer == view.seat and laid_down and all(c is not None for c in laid_down):
         # his own view of the Expose names his cards, sorted: he may see what he laid
         shown = Text(" ").join(look.card(c, "bold") for c in laid_down if c is not None)
-        lines = [assemble(_("You laid {cards} face down."), cards=shown)]
-    else:
+        lines = [assemble(_("Your cards face down: {cards}."), cards=shown)]
+    else:  # what lies there and whose, not the laying down again (the news line says that)
         lines = [
             Text(
                 _n(
-                    "{name} laid {n} cards face down.",
-                    "{name} laid {n} cards face down.",
+                    "{name}: {n} card face down.",
+                    "{name}: {n} cards face down.",
                     len(laid_down),
                 ).format(name=name[exposer], n=len(laid_down))
             )

@@ -20,9 +20,29 @@ from mushka.study.simulate import POSITIONS, Estimate, Report
 
 _UNICODE = Look()
 
+# A strategy in the report in the words the computer players' names use (host/seating.py); one
+# without a word here is shown by its command-line name. "(strategy)" only tells the catalogue
+# which "random" this is, as "m (key)" does for a key (present/keys.py).
+_STRATEGY_WORDS = {
+    "random": N_("random (strategy)"),
+    "basic": N_("basic (strategy)"),
+    "strong": N_("strong (strategy)"),
+}
+
+
+def strategy_word(strategy: str) -> str:
+    """`strategy` in the process language: «наугад», «простой», «сильный» in Russian."""
+    word = _STRATEGY_WORDS.get(strategy)
+    return _(word).removesuffix(" (strategy)") if word is not None else strategy
+
+
+def _signed(value: float, spec: str, look: Look = _UNICODE) -> str:
+    """`value` with its sign, a minus sign where the look has one (−62.00), as the table's nets."""
+    return number(value, "+" + spec).replace("-", look.minus)
+
 
 def _pm(e: Estimate, look: Look = _UNICODE) -> str:
-    return f"{number(e.mean, '+.2f')} {look.glyph('±')} {number(e.ci95, '.2f')}"
+    return f"{_signed(e.mean, '.2f', look)} {look.glyph('±')} {number(e.ci95, '.2f')}"
 
 
 def _pct(x: float) -> str:
@@ -34,9 +54,9 @@ def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
     dot = look.dot
     rules = report.rules
     who = (
-        ", ".join(report.strategies)
+        ", ".join(map(strategy_word, report.strategies))
         if len(set(report.strategies)) > 1
-        else f"4 {look.times} {report.strategies[0]}"
+        else f"4 {look.times} {strategy_word(report.strategies[0])}"
     )
     sessions = _n("{n} session", "{n} sessions", report.sessions).format(n=report.sessions)
     deals = _n("{n} deal", "{n} deals", rules["deals"]).format(n=rules["deals"])
@@ -76,7 +96,7 @@ def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
     for seat in range(4):
         seats.add_row(
             _("seat {n}").format(n=seat + 1),
-            Text(report.strategies[seat]),
+            Text(strategy_word(report.strategies[seat])),
             _pm(report.seat(seat), look),
         )
     for position, name in enumerate(POSITIONS):
@@ -89,7 +109,7 @@ def report_view(report: Report, jobs: int, look: Look = _UNICODE) -> Group:
     for name in cuts:
         spread.add_column(name, justify="right")
     if cuts:
-        spread.add_row(*(number(v, "+.0f") for v in cuts.values()))
+        spread.add_row(*(_signed(v, ".0f", look) for v in cuts.values()))
     histogram = histogram_lines(report, look=look)
 
     kitty = Table(title=_("The kitty and the antes"), box=box.SIMPLE_HEAD, title_justify="left")
@@ -128,9 +148,8 @@ def histogram_lines(report: Report, width: int = 40, look: Look = _UNICODE) -> T
     text = Text()
     for low, high, count in buckets:
         bar = look.bar * round(width * count / most) if most else ""
-        text.append(f" {low:+5d} {look.ellipsis} {high:+5d} ", style="dim").append(
-            bar, style="cyan"
-        ).append(f" {count}\n")
+        span = f" {_signed(low, 'd', look):>5} {look.ellipsis} {_signed(high, 'd', look):>5} "
+        text.append(span, style="dim").append(bar, style="cyan").append(f" {count}\n")
     return text
 
 
@@ -166,7 +185,7 @@ def sweep_view(reports: Sequence[Report]) -> Table:
             str(report.rules["stake"]),
             number(report.final_kitty.estimate().mean, ".1f"),
             _pct(report.kitty_share_of_winners),
-            number(report.winner_net.estimate().mean, "+.1f"),
+            _signed(report.winner_net.estimate().mean, ".1f"),
             _pct(data["player_recoup_rate"]),
             _pct(data["all_four_recoup_rate"]),
             _pct(data["blocked_deal_rate"]),
@@ -193,9 +212,9 @@ def compare_view(strategies: Sequence[str], matches: Sequence[Match]) -> Table:
     )
     table.add_column(_("hero \\ against 3"))
     for field in strategies:
-        table.add_column(field, justify="right")
+        table.add_column(strategy_word(field), justify="right")
     for hero in strategies:
-        row = [hero]
+        row = [strategy_word(hero)]
         for field in strategies:
             match = cells.get((hero, field))
             row.append(_pm(match.estimate) if match is not None else "·")

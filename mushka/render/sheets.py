@@ -199,7 +199,7 @@ def _score_table(
         (N_("player"), "left", True),
         (N_("antes"), "right", False),
         (N_("tricks"), "right", False),
-        (N_("won"), "right", True),
+        (N_("takings"), "right", True),  # not "won": the sheet's verdict says who wins
         (N_("remises"), "right", False),
         (N_("took kitty"), "right", False),
         (N_("net"), "right", True),

@@ -13,7 +13,7 @@ from mushka.host.link import PLACEHOLDER
 from mushka.host.live import LiveTable
 from mushka.host.offer import Presence, Screen, offer
 from mushka.host.table import TableHost
-from mushka.i18n import _, say
+from mushka.i18n import _, _n, say
 from mushka.ledger import session_accounts
 from mushka.names import printable
 from mushka.render.look import Look
@@ -76,10 +76,9 @@ def ssh_lines(joining: Joining, table: LiveTable, look: Look) -> list[Text]:
         lines.append(
             Text(f"  {'':<{width}} ({words})")
         )  # its own line: a wrap would lose the indent
-    if others:
-        lines.append(
-            Text(look.text("  " + _("or at {addresses}").format(addresses=", ".join(others))))
-        )
+    if others:  # the same command at another address: said so, where a web address is not
+        also = _n("or at {addresses}", "or at {addresses}", len(others))
+        lines.append(Text(look.text("  " + also.format(addresses=", ".join(others)))))
     lines.append(
         Text(
             look.text(
@@ -118,7 +117,7 @@ def web_lines(joining: Joining, look: Look) -> list[Text]:
     ]
     if len(urls) > 1:
         lines.append(
-            Text(look.text("  " + _("or at {addresses}").format(addresses=", ".join(urls[1:]))))
+            Text(look.text("  " + _("or {addresses}").format(addresses=", ".join(urls[1:]))))
         )
     lines.append(
         Text(
