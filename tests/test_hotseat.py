@@ -12,7 +12,6 @@ from drivers import cards_shown, public_cards
 from fakes import Answer, FakeTerminal, player, table
 
 from mushka.engine import Session
-from mushka.host.offer import Command
 from mushka.host.settings import SettingsError, TableSettings
 from mushka.house_rules import Exchange, HouseRules
 from mushka.record import to_record
@@ -193,8 +192,9 @@ def test_the_r_key_pages_the_rulebook_of_the_table_s_language(lang: str) -> None
     use_language(lang)
     try:
         session = Session(["Анна", "Борис", "Вера", "Глеб"], seed=2)
-        terminal = FakeTerminal(russian_player(2) if lang != ENGLISH else player(2))
-        table(session, terminal)._overlay(Command.RULES)
+        rules_key, quit_key = ("r", "q") if lang == ENGLISH else ("р", "у")
+        terminal = FakeTerminal(player(2, quit_after=0, quit_key=quit_key, typed_first=[rules_key]))
+        assert table(session, terminal).run() == 0
     finally:
         use_language(ENGLISH)
     paged = terminal.console.file.getvalue()  # type: ignore[attr-defined]

@@ -22,9 +22,6 @@ from mushka.cards import MUSHKA
 from mushka.commands.learn import (
     LEARNER,
     LESSON_SEEDS,
-    PANEL_ROOM,
-    LessonSeat,
-    lesson_panel,
     lesson_rules,
     lesson_settings,
     lesson_table,
@@ -36,10 +33,13 @@ from mushka.i18n import ENGLISH, RUSSIAN, use_language
 from mushka.players.bots import BasicBot
 from mushka.present.keys import help_rows, prompt_keys
 from mushka.present.lesson import COACH_TURNS, SECTIONS, TITLES, Explanation, Lesson, Topic
+from mushka.render.lesson import lesson_panel
 from mushka.render.look import Look
 from mushka.render.rulebook import rulebook_section, rulebook_text
 from mushka.state import Step
 from mushka.table_options import TableOptions
+from mushka.tui.hotseat import PANEL_ROOM
+from mushka.tui.lesson import LessonSeat
 from mushka.view import SeatView
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -81,6 +81,8 @@ def test_the_revoke_question_names_hearts(home: Path) -> None:
     from conftest import act, make_session
     from fakes import FakeTerminal, table
 
+    from mushka.state import Step
+
     session = make_session(
         ["QH 7C 8C 9C 10C", "KH 9H AS 8D 7D", "JH 9D 10D JD QD", "10H KD AD 7S 8S"]
     )
@@ -88,12 +90,16 @@ def test_the_revoke_question_names_hearts(home: Path) -> None:
     asked: list[str] = []
 
     def answering(prompt: str, terminal: FakeTerminal) -> str:
-        asked.append(prompt)
-        return "n"
+        if prompt.startswith("Your move ["):  # seat 1 passes, then stops the game
+            return "q" if asked else "p"
+        if prompt.startswith("You hold"):
+            asked.append(prompt)
+            return "n"
+        return "y" if "[y/N]" in prompt else ""
 
-    hot_seat = table(session, FakeTerminal(answering))
-    assert not hot_seat._confirm_pass(session.view(1))
+    assert table(session, FakeTerminal(answering)).run() == 0
     assert asked[0].startswith("You hold hearts (K♥, 9♥): passing costs a 5 kop remise.")
+    assert session.view(1).step is Step.FOLLOW  # not passed
 
 
 @pytest.mark.e2e

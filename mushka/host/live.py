@@ -1,26 +1,21 @@
 """The live table: one session with a seat for each connection of any kind (SSH, browser, the
-host's own terminal, a test's fake), on one asyncio loop. It owns everything that is neither
-drawing nor typing: places and admission by name, away and back, the start when the seats are
-full, computer players and the coach thinking off the loop, news for every seat, stop, finish
-and failure. Seats reach it through `Link` and send it intents (`mushka.host.offer`); it tells
-each seat when its screen changed, and the seat asks for its `offer`.
-
-Nothing here waits on the disk on the loop's thread: every call into the table host that may
-write (a move and its autosave, the start, the finish) runs on one thread of its own, one at a
-time and in the order asked, and no seat is drawn until it is done. So a seat is never shown a
-move that a `kill -9` could still lose: what a screen shows is in the save.
+host's own terminal, the hot seat's terminal shared by several people, a test's fake). It owns
+everything that is neither drawing nor typing: places and admission by name, away and back, the
+start when the seats are full, what each intent does (the question before a costly pass,
+leaving, overlays, the coach, take-backs, a shared terminal's handoffs), news for every seat.
+Seats reach it through `Link` and send it intents (`mushka.host.offer`); it tells each seat when
+its screen changed, and the seat asks for its `offer`. How the work is ordered (the disk's
+thread, computer players, drawing once it settles) is `mushka.host.running`'s.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any, TypeVar, assert_never
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from typing import Any, assert_never
 
 from mushka.actions import PASS, Action
 from mushka.engine import Session
@@ -50,16 +45,16 @@ from mushka.host.offer import (
     pass_question,
     waiting_words,
 )
+from mushka.host.pauses import PausingTable
+from mushka.host.running import Connection
 from mushka.host.seating import bot_name
 from mushka.host.settings import TableSettings
-from mushka.host.table import ComputerPlayerError, Finished, Outcome, TableError, TableHost
-from mushka.host.turns import Job, Turns
+from mushka.host.table import TableError, TableHost
+from mushka.host.teaching import MakeTeacher
 from mushka.house_rules import HouseRules
 from mushka.i18n import LANGUAGES, say, speaking
 from mushka.names import name_problem, printable
 from mushka.wording import Wording
-
-T = TypeVar("T")
 
 
 def _plain_code(code: str) -> bytes:
@@ -67,17 +62,7 @@ def _plain_code(code: str) -> bytes:
     return "".join(c for c in code.casefold() if not c.isspace() and c not in "-_‐‑‒–—―−").encode()
 
 
-@dataclass
-class _Seat:
-    """One connection's own state (see `Screen`) and where it sits."""
-
-    link: Link
-    place: int
-    screen: Screen = field(default_factory=Screen)
-    coach: asyncio.Task[None] | None = None
-
-
-class LiveTable:
+class LiveTable(PausingTable):
     """One session at one table with many connections; see the module's docstring."""
 
     def __init__(
@@ -93,20 +78,24 @@ class LiveTable:
         workers: Executor | None = None,
         make_secret: Callable[[], str] = lambda: secrets.token_urlsafe(16),
         stand_in: str = "strong",
+        kind: TableKind = TableKind.LIVE,
+        disk: Executor | None = None,
+        teach: MakeTeacher | None = None,
     ) -> None:
         """A new table (its seats filled as players join, `reserved` names first), or a saved
         one (`host`, its seats taken back by name). `on_over` is told when the session has
         ended (finished, or stopped by a failure). Computer players and the coach think in
         `workers` (a process pool keeps their search off the loop; None: the loop's threads).
         `make_secret` makes a seat's secret; `stand_in` is the strategy of a computer player
-        the host lets play for an away seat."""
-        self.workers = workers
+        the host lets play for an away seat. `kind`: a hot seat's table (`seat_here`) saves
+        and stops for everyone on q; `disk`: where the table host is written (None: a thread
+        of the table's own); `teach`: every person's seat is taught by such a teacher (a
+        lesson explaining each rule the first time it comes up at that seat)."""
+        super().__init__(settings, host, on_over, workers, disk, teach)
+        self.kind = kind
         self.make_secret, self.stand_in_strategy = make_secret, stand_in
-        self.rules, self.settings, self.seed = rules, settings, seed
-        self.host = host
-        self.on_over = on_over
+        self.rules, self.seed = rules, seed
         self.make_host = make_host or (lambda session, settings: TableHost(session, settings))
-        self.places = [Place(i) for i in range(4)]
         for seat, strategy in settings.bots.items():
             self.places[seat].computer = strategy
         if host is not None:
@@ -119,21 +108,8 @@ class LiveTable:
             for place, name in zip(self._human_places(), reserved, strict=False):
                 place.name = name
         self.reserved = tuple(reserved)
-        self.seats: dict[Link, _Seat] = {}
-        self.watchers: list[Callable[[], None]] = []  # public screens: redrawn on any change
-        self.news: list[Wording] = []  # table-wide lines: who joined, left, came back, notes
         self.news_at_start = 0  # the news there was once the session started (the public
         # screen shows what came after it beside the game's log)
-        self.thinking: asyncio.Task[None] | None = None  # a computer player's turn under way
-        self.finished = False
-        self.stopping = False  # the host is stopping the table: nobody moves any more
-        self.report: Finished | None = None  # how finishing went, once the session is over
-        self.failure: ComputerPlayerError | None = None  # what stopped the table, if anything
-        # the one thread that calls the table host where it may write, and the work waiting
-        self._disk = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mushka-table")
-        self._turns: Turns[Link | None] = Turns(self._failed, self._settled)
-        self._dirty: set[Link] = set()
-        self._everyone = False  # every seat and watcher is to be drawn after the work at hand
 
     # ---------------------------------------------------------------- what a seat is offered
 
@@ -145,7 +121,7 @@ class LiveTable:
 
     def standing(self) -> Standing:
         return Standing(
-            kind=TableKind.LIVE,
+            kind=self.kind,
             options=self.settings.options,
             places=tuple(p.info() for p in self.places),
             news=tuple(self.news),
@@ -161,19 +137,30 @@ class LiveTable:
         return turn.seat if turn is not None and turn.computer else None
 
     def offer(self, link: Link) -> Offer:
-        """What `link`'s seat is offered now, in its language (call it from `changed`)."""
+        """What `link`'s seat is offered now, in its language (call it from `changed`). A
+        terminal several people share is offered the hand of the one who took it last, and
+        only while nothing is to be handed over."""
         seat = self.seats[link]
         place = self.places[seat.place]
+        shared, taught = seat.shared, self._taught(seat)
+        hold = shared.holding() if shared is not None else None
+        if taught is not None and taught.first:
+            hold = None  # its welcome is read first, above its own table
+        reading = taught.reading(hold is not None) if taught is not None else ()
+        if shared is not None:
+            seat.screen.news_seen = len(self.news)  # its news is the log it shows between turns
         return offer(
-            self.host, seat.place, seat.screen, self.standing(), self.lang_of(link), place.secret
+            self.host,
+            seat.place,
+            seat.screen,
+            self.standing(),
+            self.lang_of(link),
+            place.secret if shared is None else None,
+            hold=hold,
+            hidden=shared is not None and (shared.viewer != seat.place or hold is not None),
+            explain=reading,
+            undo_here=taught.take_back if taught and reading and not taught.first else None,
         )
-
-    def lang_of(self, link: Link) -> str:
-        """The language `link`'s seat speaks: its player's choice at this table, else his
-        connection's."""
-        seat = self.seats.get(link)
-        chosen = self.places[seat.place].lang if seat is not None else None
-        return chosen or link.lang
 
     def place_of(self, link: Link) -> int | None:
         seat = self.seats.get(link)
@@ -271,7 +258,7 @@ class LiveTable:
         self.settings.seat_addresses[place.index] = link.address
         place.leaving = False
         name = printable(place.name or "")
-        self.seats[link] = _Seat(link, place.index)
+        self.seats[link] = Connection(link, place.index)
         if back:
             news = Wording("{name} is back (from {address}).", name=name, address=link.address)
         else:
@@ -373,7 +360,7 @@ class LiveTable:
         self.host = host
         self._tell(Wording("Everyone is here: the session starts."))
         self.news_at_start = len(self.news)
-        self._after(await self._on_disk(host.begin))
+        self._after(await self._on_disk(host.begin), moved=True)
 
     # ---------------------------------------------------------------- intents
 
@@ -393,14 +380,23 @@ class LiveTable:
         seat = self.seats.get(link)
         if seat is None:
             return
-        screen = seat.screen
+        screen, shared, taught = seat.screen, seat.shared, self._taught(seat)
+        if isinstance(intent, Speak):
+            for place in shared.places if shared is not None else (seat.place,):
+                self.places[place].lang = intent.lang
+            return
+        held = shared is not None and shared.hold is not None
+        if screen.question is None and screen.overlay is None:  # (opened from what it reads)
+            if taught is not None and taught.reading(held):
+                await self._reading(seat, taught, intent)  # the notice waits for its player
+                return
+            if shared is not None and held:
+                await self._held(seat, shared, intent)
+                return
         screen.notice = None
         screen.news_seen = len(self.news)
         if self.host is not None:  # whatever he does, he has seen the last deal's result
             screen.results_seen = len(ended_deals(self.host))
-        if isinstance(intent, Speak):
-            self.places[seat.place].lang = intent.lang
-            return
         if screen.question is not None:
             await self._answer(seat, screen.question, intent)
             return
@@ -410,6 +406,7 @@ class LiveTable:
             else:  # back to the table (the front end knows the last page: it says BACK there)
                 screen.overlay, screen.page = None, 0
             return
+        screen.coached = None  # the lesson's coach spoke above the decision's first prompt
         match intent:
             case Unreadable(problem=problem):
                 if self.host is None:
@@ -425,11 +422,16 @@ class LiveTable:
             case _:
                 assert_never(intent)
 
-    async def _answer(self, seat: _Seat, question: Question, intent: Intent) -> None:
+    async def _answer(self, seat: Connection, question: Question, intent: Intent) -> None:
         screen = seat.screen
         screen.question = None
         yes = isinstance(intent, Answer) and intent.yes
         match question.ask:
+            case Ask.LEAVE if self.kind is TableKind.HOT_SEAT:
+                if yes:  # saved after every move: play stops for everyone at this terminal
+                    seat.link.close(Farewell(Why.STOPPED))
+                else:
+                    screen.notice = Said(Wording("Not stopped: play on."), Tone.STRONG)
             case Ask.LEAVE:
                 if yes:
                     self.leave(seat.link)
@@ -441,7 +443,7 @@ class LiveTable:
             case _:
                 assert_never(question.ask)
 
-    async def _command(self, seat: _Seat, command: Command) -> None:
+    async def _command(self, seat: Connection, command: Command) -> None:
         screen = seat.screen
         match command:
             case Command.LEAVE:
@@ -461,7 +463,7 @@ class LiveTable:
     def _not_yet(self, screen: Screen) -> None:
         screen.notice = Said(Wording("The session starts when everyone is here."))
 
-    async def _play(self, seat: _Seat, action: Action) -> None:
+    async def _play(self, seat: Connection, action: Action) -> None:
         host, screen = self.host, seat.screen
         if host is None or self.finished:
             self._not_yet(screen)
@@ -471,7 +473,13 @@ class LiveTable:
             screen.notice = Said(self.waiting(), Tone.STRONG)
             return
         if action == PASS and pass_question(turn.view).held:
-            screen.question = pass_question(turn.view)
+            question, taught = pass_question(turn.view), self._taught(seat)
+            said = self._teach(seat, lambda t: t.before_pass(turn.view))
+            if taught is not None and said:
+                taught.pending += said
+                taught.question = question  # asked once the remise is explained
+            else:
+                screen.question = question
             return
         await self._submit(seat, action)
 
@@ -483,17 +491,17 @@ class LiveTable:
         words = waiting_words(self.stage, places, turn.seat if turn is not None else None)
         return "" if words is None else words
 
-    async def _submit(self, seat: _Seat, action: Action) -> None:
+    async def _submit(self, seat: Connection, action: Action) -> None:
         host = self.host
         assert host is not None
         try:
             outcome = await self._on_disk(host.submit, seat.place, action)
         except MushkaError as refused:
-            seat.screen.notice = Said(printable(say(refused, seat.link.lang)), Tone.ERROR)
+            seat.screen.notice = Said(printable(say(refused, self.lang_of(seat.link))), Tone.ERROR)
             return
-        self._after(outcome)
+        self._after(outcome, moved=True)
 
-    async def _take_back(self, seat: _Seat) -> None:
+    async def _take_back(self, seat: Connection) -> None:
         """The seat that has just moved takes its move back, before anyone else acts."""
         host = self.host
         if host is None or self.finished:
@@ -504,7 +512,7 @@ class LiveTable:
         except TableError as refused:
             seat.screen.notice = Said(refused.wording, Tone.STRONG)
 
-    async def _ask_coach(self, seat: _Seat) -> None:
+    async def _ask_coach(self, seat: Connection) -> None:
         host, screen = self.host, seat.screen
         if host is None or self.finished:
             self._not_yet(screen)
@@ -529,161 +537,7 @@ class LiveTable:
 
         seat.coach = loop.create_task(think())
 
-    def _advised(self, seat: _Seat, advice: Any) -> None:
+    def _advised(self, seat: Connection, advice: Any) -> None:
         screen = seat.screen
         screen.coach_thinking = False
         screen.hint, screen.overlay, screen.page = advice, Overlay.HINT, 0
-
-    # ---------------------------------------------------------------- play going on
-
-    def _after(self, outcome: Outcome) -> None:
-        """Something public happened: every seat is drawn again, and the table's notes (a move
-        taken back, the coach asked, a save that failed) are news for all."""
-        assert self.host is not None
-        self.news.extend(note.wording(self.host.players) for note in outcome.notes)
-        self._everyone = True
-
-    def _advance(self) -> None:
-        """Let a computer player think (off the loop) when it is its turn; finish when over."""
-        host = self.host
-        if host is None or self.finished or self.stopping or self.thinking is not None:
-            return
-        turn = host.pending()
-        if turn is None:
-            self._later(None, self._finish)
-            self.finished = True  # no seat acts any more; the finish is under way
-            return
-        if turn.computer:
-            self.thinking = asyncio.get_running_loop().create_task(self._computer(turn.seat))
-
-    async def _computer(self, seat: int) -> None:
-        """A computer player's move: it waits the table's pace, thinks in a worker (the loop
-        goes on drawing and reading keys), and plays if the table has not moved meanwhile."""
-        loop = asyncio.get_running_loop()
-        try:
-            await asyncio.sleep(self.settings.bot_delay)
-            asked = await self._in_turn(lambda: self._computer_decision(seat))
-            if asked is None:
-                return  # a move taken back during the pause: whoever acts now, acts (finally)
-            thinking, moment = asked
-            decided = await loop.run_in_executor(self.workers, thinking)
-
-            async def play() -> None:
-                host = self.host
-                assert host is not None
-                if host.changes == moment and not self.stopping:
-                    self._after(await self._on_disk(host.play_computer, decided))
-                # else the table moved on meanwhile (a move taken back, perhaps made again):
-                # the decision is for a position that is gone; whoever acts now, acts
-
-            await self._in_turn(play)
-        except ComputerPlayerError as failure:
-            self._fail(failure)
-        finally:
-            self.thinking = None
-            if not self.finished and not self.stopping:
-                self._later(None, lambda: None)
-
-    async def _computer_decision(self, seat: int) -> tuple[Callable[[], Any], int] | None:
-        host = self.host
-        assert host is not None
-        turn = host.pending()
-        if self.stopping or turn is None or turn.seat != seat or not turn.computer:
-            return None
-        return host.computer_move(seat), host.changes
-
-    def _fail(self, failure: ComputerPlayerError) -> None:
-        """The table cannot go on: every seat is told, the host says why (the game is saved)."""
-        self.finished, self.failure = True, failure
-        for seat in list(self.seats.values()):
-            seat.link.close(Farewell(Why.FAILED))
-        self.on_over()
-
-    async def _finish(self) -> None:
-        host = self.host
-        assert host is not None
-        self.report = await self._on_disk(host.finish)
-        for seat in list(self.seats.values()):
-            seat.link.close(Farewell(Why.FINISHED))
-        self.on_over()
-
-    def stop(self) -> None:
-        """The host stops the table (Ctrl-C, a signal): no computer player moves any more, and
-        every seat is told and let go."""
-        self.stopping = True
-        if self.thinking is not None:
-            self.thinking.cancel()
-        for seat in list(self.seats.values()):
-            if seat.coach is not None:
-                seat.coach.cancel()  # the coach's answer would have no screen to go to
-            seat.link.close(Farewell(Why.CLOSED if self.host is None else Why.STOPPED))
-
-    @property
-    def quiet(self) -> bool:
-        """No work under way: nothing writes the table host now, so it may be read (until the
-        next await), as a public screen drawn later than the change it shows does."""
-        return self._turns.quiet
-
-    async def idle(self) -> None:
-        """Wait until the work asked for is done: the table host may be read until the next
-        await (it is written on the table's own thread meanwhile)."""
-        await self._turns.idle()
-
-    async def closed(self) -> None:
-        """Wait for the work asked for to end (the finish's writes, a move's save), then let
-        the table's thread go."""
-        await self.idle()
-        self._disk.shutdown(wait=True)
-
-    def _tell(self, words: Wording) -> None:
-        """News for every seat (who joined, left, came back): each sees it until his next key."""
-        self.news.append(words)
-        self._everyone = True
-
-    # ---------------------------------------------------------------- the work, in order
-
-    def _later(self, link: Link | None, job: Job, everyone: bool = True) -> None:
-        """Do `job` after the work already asked for, then draw what changed: `link`'s seat,
-        or every seat and public screen."""
-
-        def step() -> Awaitable[None] | None:
-            if link is not None:
-                self._dirty.add(link)
-            if everyone:
-                self._everyone = True
-            return job()
-
-        self._turns.add(link, step)
-
-    async def _in_turn(self, job: Callable[[], Awaitable[T]]) -> T:
-        """`job`'s result, done in turn with the rest of the table's work."""
-        return await self._turns.result(None, job)
-
-    def _failed(self, link: Link | None, exc: Exception) -> None:
-        if isinstance(exc, ComputerPlayerError):
-            self._fail(exc)
-            return
-        asyncio.get_running_loop().call_exception_handler(
-            {"message": "mushka table: a seat's request failed", "exception": exc}
-        )
-        if link is not None and link in self.seats:  # that seat goes, the rest play on
-            link.close(Farewell(Why.BROKEN))
-
-    def _settled(self) -> None:
-        self._draw()
-        self._advance()
-
-    async def _on_disk(self, work: Callable[..., T], *args: object) -> T:
-        """Call the table host where it may write: on the table's own thread, never the loop's."""
-        return await asyncio.get_running_loop().run_in_executor(self._disk, work, *args)
-
-    def _draw(self) -> None:
-        links = list(self.seats) if self._everyone else [s for s in self._dirty if s in self.seats]
-        watchers = self.watchers if self._everyone else []
-        self._dirty.clear()
-        self._everyone = False
-        for link in links:
-            link.changed()
-        for watcher in watchers:
-            with contextlib.suppress(Exception):
-                watcher()

@@ -5,9 +5,9 @@ and sends the other, so the table's rules for what a seat may do now are written
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from mushka.actions import DRAW, PASS, Action, Kind
 from mushka.cards import CARDS, Card
@@ -20,7 +20,7 @@ from mushka.view import SeatView
 from mushka.wording import Wording
 
 if TYPE_CHECKING:
-    from mushka.host.table import TableHost
+    from mushka.host.table import TableHost, TakeBackOffer
 
 
 # ---------------------------------------------------------------- intents: what a seat sends
@@ -180,6 +180,43 @@ class PlaceInfo:
     via: str = ""  # how a person sits there: "ssh", "web", "local" ("" for a computer)
 
 
+class HoldKind(StrEnum):
+    """What a terminal that several people share shows before anyone's hand (the hot seat)."""
+
+    HANDOFF = "handoff"  # pass the terminal to `Hold.to`: his hand only after a key typed then
+    NEWS = "news"  # the table's news, for the one person at the terminal to read first
+
+
+class Explained(Protocol):
+    """One rule explained: its title, its lines and the rulebook's sections it names, worded
+    in the seat's language when it was explained; `first`: read before the table's news."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def lines(self) -> tuple[str, ...]: ...
+
+    @property
+    def sections(self) -> tuple[str, ...]: ...
+
+    @property
+    def first(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Hold:
+    """A shared terminal waiting for a key before it goes on: the news to read, or the handoff to
+    `to` (`goes_on`: the terminal is his already; `take_back`: the move its maker may take back
+    there, u, or why not)."""
+
+    kind: HoldKind
+    to: int
+    goes_on: bool = False
+    take_back: TakeBackOffer | None = None
+    refused: str | None = None  # why the take-back asked for there was refused
+
+
 class TableKind(StrEnum):
     """Whose table it is: what `q` does there and whether a seat may take its move back itself."""
 
@@ -201,6 +238,7 @@ class Screen:
     coach_thinking: bool = False
     news_seen: int = 0
     results_seen: int = 0  # deals whose result the seat has seen (acted after)
+    coached: Hint | None = None  # the lesson's coach, unasked, above the decision's first prompt
 
 
 @dataclass(frozen=True)
@@ -252,6 +290,10 @@ class Offer:
     lang: str = "en"
     result: DealResult | None = None  # the last deal's result, not yet seen by this seat
     seat_code: str | None = None  # this seat's own code: it proves a return (see LiveTable)
+    hold: Hold | None = None  # a shared terminal's handoff or news, before anything private
+    explain: tuple[Explained, ...] = ()  # what the seat's lesson says, to read first
+    undo_here: TakeBackOffer | None = None  # the move `explain` offers back (u), once
+    coached: Hint | None = None  # the lesson's coach above this decision (see `coached`)
 
     @property
     def my_turn(self) -> bool:
@@ -316,10 +358,32 @@ def offer(
     standing: Standing,
     lang: str | None = None,
     seat_code: str | None = None,
+    hold: Hold | None = None,
+    hidden: bool = False,
+    explain: Sequence[Explained] = (),
+    undo_here: TakeBackOffer | None = None,
 ) -> Offer:
-    """What `seat` is offered now, spelled in `lang` (default: the language spoken now)."""
+    """What `seat` is offered now, spelled in `lang` (default: the language spoken now). A seat
+    `hidden` (a shared terminal whose next player has not yet taken it) is offered nothing
+    private: no view, no move, no hint; `hold` is what that terminal waits for."""
     with speaking(lang or language()):
-        return _offer(host, seat, screen, standing, seat_code)
+        offered = _offer(host, seat, screen, standing, seat_code, bool(explain))
+    offered = replace(offered, explain=tuple(explain), undo_here=undo_here)
+    if hidden or hold is not None:
+        # nothing the last player was told either: a refusal may name his cards
+        offered = replace(
+            offered,
+            view=None,
+            moves=(),
+            hint=None,
+            question=None,
+            overlay=None,
+            notice=None,
+            explain=(),
+            undo_here=None,
+            coached=None,
+        )
+    return replace(offered, hold=hold)
 
 
 def ended_deals(host: TableHost) -> list[int]:
@@ -337,7 +401,12 @@ def deal_result(host: TableHost, deal: int) -> DealResult:
 
 
 def _offer(
-    host: TableHost | None, seat: int, screen: Screen, standing: Standing, seat_code: str | None
+    host: TableHost | None,
+    seat: int,
+    screen: Screen,
+    standing: Standing,
+    seat_code: str | None,
+    reading: bool,
 ) -> Offer:
     options, kind = standing.options, standing.kind
     stage = standing.stage if host is not None else Stage.LOBBY
@@ -345,6 +414,7 @@ def _offer(
     turn = host.pending() if host is not None and stage is Stage.PLAY else None
     mine = turn is not None and turn.seat == seat
     busy = screen.overlay is not None or screen.question is not None or screen.coach_thinking
+    busy = busy or reading  # the lesson is read before the move
     moves = moves_of(turn.view) if mine and turn is not None and not busy else ()
     commands = [Command.HELP, Command.MEMORY, Command.SCORES, Command.RULES]
     if options.hints:
@@ -405,6 +475,7 @@ def _offer(
         lang=language(),
         result=result,
         seat_code=seat_code,
+        coached=screen.coached,
     )
 
 

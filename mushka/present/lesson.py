@@ -1,9 +1,10 @@
 """The lesson of `mushka learn`: which rule to explain at which moment of one deal, and its words,
 decided from the learner's own view and the table's outcomes alone (no terminal, no other hand).
 
-A front end asks at four moments: `news` between moves (what just happened on the table),
-`turn` before the learner's prompt, `before_pass` when he is about to pass, `take_back` right
-after his move; each answers with the explanations due now, each topic at most once.
+The live table asks it (as a `mushka.host.teaching.Teacher`) at four moments: `news` between
+moves (what just happened on the table), `turn` before the learner's decision, `before_pass`
+when he is about to pass, `take_back` right after his move; each answers with the explanations
+due now, each topic at most once, and the table puts them on the learner's offer.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from mushka.events import (
 )
 from mushka.host.table import Outcome, TakeBackOffer
 from mushka.i18n import N_, _, card_label, kopecks, language, suit_noun
+from mushka.present.command import command
 from mushka.present.keys import move_keys
 from mushka.state import Step
 from mushka.view import SeatView
@@ -133,6 +135,11 @@ class Explanation:
     @property
     def sections(self) -> tuple[str, ...]:
         return SECTIONS[self.topic]
+
+    @property
+    def first(self) -> bool:
+        """Read before the table's news: what the lesson is, before anything happens."""
+        return self.topic is Topic.WELCOME
 
 
 def sections_label(sections: Sequence[str]) -> str:
@@ -658,3 +665,10 @@ def _undo_lines() -> list[str]:
             "screen after your move offers it; here, just this once:"
         )
     ]
+
+
+def stopped_words() -> str:
+    """What a lesson says when it stops before its end."""
+    return _("The lesson stopped; nothing was saved. Start it again with: {command}").format(
+        command=command("learn")
+    )

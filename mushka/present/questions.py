@@ -8,8 +8,11 @@ from mushka.host.offer import Ask, Question, TableKind
 from mushka.i18n import _, card_label, kopecks, language, suit_noun
 
 
-def question_line(question: Question, kind: TableKind, short: bool, ascii_only: bool) -> str:
-    """The question at the prompt, with its [y/N]; `short` for a screen under 80 columns."""
+def question_line(
+    question: Question, kind: TableKind, short: bool, ascii_only: bool, saved: bool = True
+) -> str:
+    """The question at the prompt, with its [y/N]; `short` for a screen under 80 columns;
+    `saved`: whether the table keeps its game (a lesson keeps none: q leaves it)."""
     match question.ask:
         case Ask.PASS:
             if short or not question.held:
@@ -23,6 +26,8 @@ def question_line(question: Question, kind: TableKind, short: bool, ascii_only: 
                 remise=kopecks(question.remise, language()),
             )
         case Ask.LEAVE:
+            if not saved:
+                return _("Leave the lesson? Nothing is saved. [y/N] ")
             if kind is TableKind.HOT_SEAT:
                 return _("Save and stop the game for everyone? [y/N] ")
             if short:

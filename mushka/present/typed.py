@@ -28,3 +28,14 @@ def read_typed(text: str, offer: Offer, pages: int = 1) -> Intent:
     except InputProblem as problem:
         return Unreadable(str(problem))
     return choice if isinstance(choice, Command) else Play(choice)
+
+
+def read_explained(text: str, offer: Offer) -> Intent:
+    """What `text` asks for at an explanation of the seat's lesson: the move it offers back
+    (u), the rules, the help, leaving; anything else means it was read."""
+    if offer.undo_here is not None and answers.undo(text):
+        return Command.UNDO
+    wanted = commands().get(text.strip().lower())
+    if wanted in (Command.RULES, Command.HELP, Command.LEAVE):
+        return wanted
+    return Page.NEXT

@@ -1,15 +1,19 @@
-"""The hot seat: one terminal passed round the table, driving the table host. Handoff screens,
-the alternate-screen rules, prompts, overlays and the pager are here; the table's rules (turns,
-computer players, undo, saving, the log, finishing) are the host's."""
+"""The hot seat: one terminal passed round the table, a local transport of the live table with a
+place for each person at it. It keeps the terminal (the alternate screen and its privacy checks,
+signals, a handoff only a key typed after it appeared can dismiss) and draws what the table
+offers; every rule of a turn (whose hand shows, when the terminal is handed over, the question
+before a costly pass, q, take-backs, the coach, computer players) is `mushka.host.live`'s."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import sys
-import time
 import traceback
-from typing import assert_never
+from collections.abc import Coroutine, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
 
 from rich.console import RenderableType
 from rich.markdown import Markdown
@@ -18,34 +22,35 @@ from rich.segment import Segment, Segments
 from rich.text import Text
 
 from mushka.cards import Card
-from mushka.errors import MushkaError
-from mushka.events import End, Event, Expose, Out, Payout, Remise, TakeBack, Trick
+from mushka.host.link import Farewell, Why
+from mushka.host.live import LiveTable
 from mushka.host.offer import (
     Answer,
-    Ask,
     Command,
+    Explained,
+    HoldKind,
+    Intent,
+    Offer,
+    Overlay,
     Page,
-    Play,
-    Question,
-    Screen,
-    Speak,
-    Standing,
+    Stage,
     TableKind,
-    Unreadable,
-    offer,
-    pass_question,
+    Tone,
 )
-from mushka.host.table import Finished, Outcome, Stopped, TableError, TableHost, Turn
+from mushka.host.running import INLINE
+from mushka.host.table import Finished, Stopped, TableHost
+from mushka.host.teaching import MakeTeacher
 from mushka.i18n import _, _n, card_label, language, say, use_language
 from mushka.ledger import session_accounts
-from mushka.names import printable
 from mushka.present import answers
 from mushka.present.command import command
 from mushka.present.keys import move_prompt
+from mushka.present.lesson import sections_label
 from mushka.present.questions import question_line
-from mushka.present.typed import read_typed
+from mushka.present.typed import read_explained, read_typed
 from mushka.render.coaching import hint_panel
 from mushka.render.help import help_screen
+from mushka.render.lesson import coach_line, lesson_panel, rule_sections, sections_of
 from mushka.render.look import ATTENTION, Look, transliterate
 from mushka.render.panels import memory_panel
 from mushka.render.private_screen import private_screen
@@ -55,35 +60,111 @@ from mushka.render.sheets import final_sheet
 from mushka.render.sizes import MIN_HEIGHT, MIN_WIDTH, too_small
 from mushka.tui.signals import Quit, Resized, _Signals
 from mushka.tui.terminal import Terminal
-from mushka.view import SeatView
 
-_IMPORTANT = (Expose, Trick, TakeBack, Remise, Out, End, Payout)
+PANEL_ROOM: Final = 14  # rows of the terminal kept for the table below a lesson's panel
+# The fewest rows a panel may have below the table's standard layout: a terminal taller than
+# MIN_HEIGHT by this many keeps that layout while a panel is open (100×32 does), a shorter
+# one draws the compact layout above every panel (80×24 does).
+MIN_PANEL: Final = 7
 # What writing to a terminal that has hung up (or a closed pipe) raises.
 _TERMINAL_GONE = frozenset({errno.EIO, errno.EPIPE, errno.ENXIO, errno.EBADF})
+STYLES: Final = {Tone.PLAIN: "", Tone.STRONG: ATTENTION, Tone.ERROR: "bold red"}
+
+
+@dataclass(frozen=True)
+class Part:
+    """A run of an explanation's lines, for a panel of its own (a long one fills several)."""
+
+    whole: Explained
+    lines: tuple[str, ...]
+
+    @property
+    def title(self) -> str:
+        return self.whole.title
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        return self.whole.sections
+
+    @property
+    def first(self) -> bool:
+        return self.whole.first
 
 
 class HotSeat:
     """Plays a table host's session at one terminal: each human's decisions in private,
     everything public in public, a handoff between two players that only a key typed after it
-    appeared can dismiss."""
+    appeared can dismiss. It is the `Link` of all the people at this terminal."""
 
-    def __init__(self, host: TableHost, terminal: Terminal) -> None:
+    via = "local"
+    address = "this terminal"
+
+    def __init__(
+        self, host: TableHost, terminal: Terminal, teach: MakeTeacher | None = None
+    ) -> None:
+        """`teach`: the table teaches its person (the lesson: `mushka.tui.lesson`)."""
         self.host = host
         self.terminal = terminal
         self.settings = host.settings
         self.look = Look(self.settings.ascii_only)
         self.names = self.look.names(host.players)  # as shown: text, never markup or controls
         self.humans = host.humans
-        self.standing = Standing(TableKind.HOT_SEAT, self.settings.options)
+        self.lang = language()
         self.signals = _Signals(hide=self.terminal.leave_private)
         host.guard = self.signals.guarded  # no signal lands between a move and its save
-        self.viewer: int | None = None  # whose private screen may be up
-        self.last_private: int | None = None  # who saw a private screen last
-        self.shown = (0, 0)  # (deal index, event index) of the first public event not yet shown
-        self.deal_news = False  # a deal began or ended since the players last saw the news
+        # The disk and the computer players on this thread: the signals are handled here, and
+        # nothing else waits for the table while a computer thinks.
+        self.table = LiveTable(
+            host.rules,
+            host.settings,
+            host=host,
+            kind=TableKind.HOT_SEAT,
+            workers=INLINE,
+            disk=INLINE,
+            teach=teach,
+        )
+        self.loop = asyncio.new_event_loop()
+        self.loop.set_exception_handler(self._failed)
+        self.farewell: Farewell | None = None
+        self.error: BaseException | None = None  # what broke a request at the table
         # The public log is the host's, not the terminal's scrollback: every wipe of a private
         # screen erases that too. It is printed whole on the normal screen when play stops.
         self.closing: list[RenderableType] = []  # the final sheet, once there is one
+        self.reading: tuple[Explained, ...] = ()  # the lesson's explanations shown now
+        self.panel = 0  # which panel of them is up (they take as many as the rows ask)
+
+    # ---------------------------------------------------------------- the table's link
+
+    @property
+    def name(self) -> str:
+        return self.host.players[self.humans[0]] if self.humans else ""
+
+    def changed(self) -> None:
+        """Something public happened: what needs no key is drawn now (the news while a computer
+        player thinks, or the one player's own table); the rest when the table waits for a key."""
+        offered = self.table.offer(self)
+        if offered.hold is not None or offered.question is not None or offered.overlay:
+            return
+        if offered.moves or offered.explain or offered.stage is Stage.OVER:
+            return
+        self._language(offered)
+        if offered.coach_thinking:
+            self.terminal.clear()
+            self.terminal.show(Text(self.look.text(_("The coach is thinking…")), style="dim"))
+        elif offered.view is None:
+            self._show_news()
+        else:
+            self.terminal.enter_private()
+            height = self.terminal.size()[1]
+            self.terminal.show(
+                private_screen(offered.view, self.look, height, options=self.settings.options)
+            )
+
+    def close(self, farewell: Farewell) -> None:
+        self.farewell = farewell
+
+    def _failed(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        self.error = context.get("exception") or RuntimeError(context.get("message", ""))
 
     # ---------------------------------------------------------------- the whole session
 
@@ -107,14 +188,10 @@ class HotSeat:
             return 1
         with self.signals.installed():
             try:
-                outcome = self.host.begin()
-                while (turn := self.host.pending()) is not None:
-                    if self._between_turns(outcome, turn):  # a move was taken back there
-                        turn = self.host.pending()
-                        assert turn is not None  # the seat whose move went back acts again
-                    outcome = self._bot_turn(turn) if turn.computer else self._human_turn(turn)
-                self._collect_public()
-                return self._finish()
+                self._step(self._sit())
+                while self.farewell is None:
+                    self._step(self._send(self._decide(self.table.offer(self))))
+                return self._ended(self.farewell)
             except (Quit, KeyboardInterrupt, EOFError) as stop:
                 interrupted = isinstance(stop, KeyboardInterrupt) or (
                     isinstance(stop, Quit) and stop.how == "interrupt"
@@ -127,6 +204,38 @@ class HotSeat:
                 return self._stopped(interrupted=False)  # the terminal hung up while drawing
             except Exception:
                 self._crashed(traceback.format_exc())
+                return 1
+            finally:
+                self.loop.close()
+
+    def _step(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run the table until it waits for a key here again (or is over)."""
+        self.loop.run_until_complete(work)
+
+    async def _sit(self) -> None:
+        self.table.seat_here(self, self.humans)
+        await self.table.settled()
+
+    async def _send(self, intent: Intent | None) -> None:
+        if intent is None:
+            self.table.lost_sight(self)
+        else:
+            self.table.act(self, intent)
+        await self.table.settled()
+
+    def _ended(self, farewell: Farewell) -> int:
+        match farewell.why:
+            case Why.FINISHED:
+                return self._finish()
+            case Why.STOPPED | Why.LEFT:
+                return self._stopped(interrupted=False)
+            case Why.FAILED:
+                failure = self.table.failure
+                self._crashed("".join(traceback.format_exception(failure)) if failure else "")
+                return 1
+            case _:
+                error = self.error
+                self._crashed("".join(traceback.format_exception(error)) if error else "")
                 return 1
 
     def _stopped(self, interrupted: bool) -> int:
@@ -143,7 +252,7 @@ class HotSeat:
 
     def _where_saved(self) -> tuple[str, bool]:
         """Where the game is now play stops, in words, and whether nothing is lost."""
-        return stopped_words(self.host.stop())
+        return stopped_words(self.table.halt())
 
     def _crashed(self, details: str) -> None:
         """Say plainly what happened and what was saved; this path must never raise itself."""
@@ -165,168 +274,124 @@ class HotSeat:
             with contextlib.suppress(Exception):
                 sys.stderr.write(transliterate(message).encode("ascii", "replace").decode() + "\n")
 
-    # ---------------------------------------------------------------- turns
+    # ---------------------------------------------------------------- a decision at this terminal
 
-    def _human_turn(self, turn: Turn) -> Outcome:
-        seat = turn.seat
-        notice = self._opening(turn)
+    def _decide(self, offered: Offer) -> Intent | None:
+        """Draw what the table waits for here and read the key that answers it: an intent, or
+        None when the terminal was stopped and continued (who sits there now is unknown)."""
+        self._language(offered)
+        hold = offered.hold
+        if hold is not None:
+            return self._handoff(offered) if hold.kind is HoldKind.HANDOFF else self._news()
+        if offered.view is None:
+            raise AssertionError("the table waits for a hand it does not offer")
         while True:
-            self._ensure_size()
             if self.signals.take_continued() and len(self.humans) > 1:
-                # stopped (Ctrl-Z) and continued: whoever has the keyboard now is unknown
-                self.last_private = None
-                self._handoff(seat, undo=False)
+                return None  # stopped (Ctrl-Z) and continued: handed over again first
+            self._ensure_size()
             self.terminal.enter_private()
-            self.viewer = self.last_private = seat
-            offered = offer(self.host, seat, Screen(), self.standing)
-            view = offered.view
-            assert view is not None
-            width, height = self.terminal.size()
-            screen = private_screen(view, self.look, height, notice, options=self.settings.options)
-            self.terminal.show(screen)
-            short = width < MIN_WIDTH
-            prompt = move_prompt(offered.moves, offered.options, short, columns=width)
             try:
-                text = self._ask(self.look.text(prompt))
+                if offered.overlay is not None:
+                    return self._overlay(offered)
+                if offered.explain and offered.question is None:
+                    return self._explain(offered)
+                self._draw_private(offered)
+                if offered.question is not None:
+                    return self._question(offered)
+                width = self.terminal.size()[0]
+                short = width < MIN_WIDTH
+                prompt = move_prompt(offered.moves, offered.options, short, columns=width)
+                return read_typed(self._ask(self.look.text(prompt)), offered)
             except Resized:
+                if offered.question is not None and self.signals.continued:
+                    return Answer(False)  # a question may name cards: asked again after a handoff
+                if offered.overlay is not None:
+                    return Page.BACK  # back to the hand, drawn at the new size
                 continue  # drawn again at the new size, the same notice kept
-            intent = read_typed(text, offered)
-            match intent:
-                case Unreadable(problem=problem):
-                    notice = Text(self.look.text(problem), style="bold red")
-                case Command.LEAVE:
-                    # asked first: a saved game stops for everyone, a lesson is lost
-                    if self._confirm(self._leave_question()):
-                        raise Quit("q")
-                    notice = Text(self.look.text(_("Not stopped: play on.")), style=ATTENTION)
-                case Command.HINT if not turn.hints:
-                    notice = Text(
-                        self.look.text(_("Hints are off at this table (house rule --hints).")),
-                        style=ATTENTION,
-                    )
-                case Command():
-                    self._overlay(intent)
-                    notice = None
-                case Play(action=action):
-                    move = offered.move(action)
-                    if move is not None and move.asks and not self._confirm_pass(view):
-                        notice = Text(self.look.text(_("Not passed: choose again.")), ATTENTION)
-                        continue
-                    try:
-                        return self.host.submit(seat, action)
-                    except MushkaError as refused:
-                        notice = Text(self.look.text(printable(say(refused))), style="bold red")
-                case Speak(lang=lang):  # one terminal, one language: the whole table's
-                    use_language(lang)
-                    notice = None
-                case Answer() | Page():  # no question or overlay is open in a hot seat's offer
-                    raise AssertionError(intent)
-                case _:
-                    assert_never(intent)
 
-    def _leave_question(self) -> str:
-        """The question q asks: whether to stop the game (saved) or to leave a lesson."""
-        if not self.settings.options.saved:
-            return _("Leave the lesson? Nothing is saved. [y/N] ")
-        return question_line(Question(Ask.LEAVE), TableKind.HOT_SEAT, False, False)
+    def _draw_private(self, offered: Offer) -> None:
+        assert offered.view is not None
+        notice: Text | None = None
+        if offered.notice is not None:
+            notice = Text(self.look.text(offered.notice.text), style=STYLES[offered.notice.tone])
+        elif offered.coached is not None:
+            notice = coach_line(offered.coached, self.look)
+        height = self.terminal.size()[1]
+        self.terminal.show(
+            private_screen(offered.view, self.look, height, notice, options=offered.options)
+        )
 
-    def _confirm(self, question: str) -> bool:
+    def _question(self, offered: Offer) -> Intent:
         """A yes-or-no question at the prompt; only a key typed after it appeared answers it."""
-        while True:
-            try:
-                answer = self._ask(self.look.text(question), fresh=True)
-            except Resized:
-                if self.signals.continued:  # a question may name cards: asked again after the
-                    return False  # handoff that follows a stop
-                self.terminal.console.print()
-                continue
-            return answers.yes(answer)
+        assert offered.question is not None
+        line = question_line(
+            offered.question, offered.kind, False, self.look.ascii_only, offered.options.saved
+        )
+        return Answer(answers.yes(self._ask(self.look.text(line), fresh=True)))
 
-    def _opening(self, turn: Turn) -> Text | None:
-        """Before a human's turn is first drawn: what he is to see first, and the notice above
-        his first prompt. Nothing here; a lesson (mushka learn) explains a rule."""
-        return None
-
-    def _confirm_pass(self, view: SeatView) -> bool:
-        """Whether a pass that costs a remise is meant (asked; a "y" typed ahead answers no
-        question not yet asked)."""
-        line = question_line(pass_question(view), TableKind.HOT_SEAT, False, self.look.ascii_only)
-        return self._confirm(line)
-
-    def _bot_turn(self, turn: Turn) -> Outcome:
-        return self.host.play_computer(self.host.computer_move(turn.seat)())
+    def _language(self, offered: Offer) -> None:
+        """One terminal, one language: the table's, as its players chose."""
+        if offered.lang != language():
+            use_language(offered.lang)
 
     # ---------------------------------------------------------------- between turns
 
-    def _between_turns(self, outcome: Outcome, turn: Turn) -> bool:
-        """Report what all must see, and hand the terminal over when the player to act changes;
-        whether the move just made was taken back on the handoff (then the mover acts again)."""
-        new_events = self._collect_public()
-        if outcome.notes:
-            self.deal_news = True  # a player on his own with computers must see these too
-        nxt = turn.seat
-        if len(self.humans) == 1:
-            self._between_turns_alone(turn)
-            return False
-        important = any(isinstance(e, _IMPORTANT) for e in new_events)
-        if turn.computer:
-            self._show_news()
-            self._pause_for_bot()
-            return False
-        if nxt == self.viewer and not important:
-            return False  # the same player goes on, and nothing happened that all must see first
-        return self._handoff(nxt)
+    def _news(self) -> Intent:
+        """One player with computer players: the deal's news waits for a fresh Enter."""
+        self.terminal.discard_typeahead()
+        name = self.names[self.humans[0]]
+        while True:
+            self._show_news(room_below=1)
+            try:
+                self._ask(
+                    self.look.text(_("{name}, press Enter to go on. ").format(name=name)),
+                    echo=False,
+                )
+                return Page.NEXT
+            except Resized:
+                continue
 
-    def _between_turns_alone(self, turn: Turn) -> None:
-        """One human with computer players: no secrets to keep from anyone, so no handoffs; the
-        table stays up, the bots' moves are shown at a readable pace, deal news waits for Enter."""
-        human = self.humans[0]
-        if self.deal_news:
-            self.terminal.discard_typeahead()  # the deal's news waits for a fresh Enter
-            while True:
-                self._show_news(room_below=1)
-                try:
-                    self._ask(
-                        self.look.text(
-                            _("{name}, press Enter to go on. ").format(name=self.names[human])
-                        ),
-                        echo=False,
-                    )
-                    break
-                except Resized:
-                    continue
-        if turn.computer:
-            self.terminal.enter_private()
-            height = self.terminal.size()[1]
-            self.terminal.show(
-                private_screen(
-                    self.host.view(human), self.look, height, options=self.settings.options
+    def _handoff(self, offered: Offer) -> Intent:
+        """The news, then a screen only a key typed after it appeared can dismiss; u there takes
+        the move just made back (with the undo house rule, when its maker is someone else)."""
+        hold = offered.hold
+        assert hold is not None
+        name = self.names[hold.to]
+        offer = hold.take_back
+        self._show_news(room_below=4 if offer is not None else 3)
+        # Only a key pressed after this screen appeared may open the next hand: Enters typed
+        # ahead by the player who just moved are dropped before it is drawn. (After a resize the
+        # screen is drawn again; keys typed since it first appeared still count.)
+        self.terminal.discard_typeahead()
+        title = (_("{name} goes on") if hold.goes_on else _("Pass the terminal to {name}")).format(
+            name=name
+        )
+        lines = [_("{name}, press Enter when only you can see the screen.").format(name=name)]
+        if offer is not None and offer.refusal is None:
+            what = offer.note.what()
+            lines.append(
+                _("u: {name} takes back {what}").format(
+                    name=self.names[offer.seat],
+                    what=card_label(what, ascii_only=self.look.ascii_only)
+                    if isinstance(what, Card)
+                    else say(what),
                 )
             )
-            self._pause_for_bot()
-
-    def _pause_for_bot(self) -> None:
-        if self.settings.bot_delay > 0:
-            time.sleep(self.settings.bot_delay)
-
-    def _collect_public(self) -> list[Event]:
-        """The public events since the last report; notes whether a deal began or ended."""
-        log = self.host.public_events()
-        deal, index = self.shown
-        fresh: list[Event] = []
-        while deal < len(log):
-            events = log[deal]
-            batch = events[index:]
-            if index == 0 or any(isinstance(e, End) for e in batch):
-                self.deal_news = True
-            fresh.extend(batch)
-            if deal + 1 < len(log):
-                deal, index = deal + 1, 0
-            else:
-                index = len(events)
-                break
-        self.shown = (deal, index)
-        return fresh
+        notice = Text(self.look.text(hold.refused), style=ATTENTION) if hold.refused else None
+        while True:
+            if notice is not None:
+                self.terminal.show(notice)
+            self.terminal.show(
+                Rule(Text(self.look.text(title)), style="bold", characters=self.look.rule),
+                *(Text(self.look.text(line), justify="center") for line in lines),
+            )
+            try:
+                answer = self._ask("", echo=False).strip().lower()
+            except Resized:
+                self.signals.take_continued()  # stopped here: this handoff is the one needed
+                self._show_news(room_below=2 + len(lines) + (notice is not None))
+                continue
+            return Command.UNDO if answers.undo(answer) else Page.NEXT
 
     def public_log(self) -> list[RenderableType]:
         """Everything public so far, shortly, and the final sheet once there is one."""
@@ -353,63 +418,8 @@ class HotSeat:
         """The public news on a clean private screen: no scrollback keeps it, nor any hand before."""
         self.terminal.enter_private()
         self.terminal.wipe()
-        self.viewer = None
         height = self.terminal.size()[1]
         self.terminal.show(*self._news_lines(height - 1 - room_below))
-        self.deal_news = False
-
-    def _handoff(self, seat: int, undo: bool = True) -> bool:
-        """The news, then a screen only a key typed after it appeared can dismiss; whether the
-        move just made was taken back there (`u`, with the undo house rule, if `undo`)."""
-        name = self.names[seat]
-        offer = self.host.take_back_offer() if undo else None
-        undoable = offer is not None and offer.seat != seat and offer.refusal is None
-        self._show_news(room_below=4 if offer is not None else 3)
-        # Only a key pressed after this screen appeared may open the next hand: Enters typed
-        # ahead by the player who just moved are dropped before it is drawn. (After a resize the
-        # screen is drawn again; keys typed since it first appeared still count.)
-        self.terminal.discard_typeahead()
-        title = (
-            _("{name} goes on") if seat == self.last_private else _("Pass the terminal to {name}")
-        ).format(name=name)
-        lines = [_("{name}, press Enter when only you can see the screen.").format(name=name)]
-        if offer is not None and undoable:
-            what = offer.note.what()
-            lines.append(
-                _("u: {name} takes back {what}").format(
-                    name=self.names[offer.seat],
-                    what=card_label(what, ascii_only=self.look.ascii_only)
-                    if isinstance(what, Card)
-                    else say(what),
-                )
-            )
-        notice: Text | None = None
-        while True:
-            if notice is not None:
-                self.terminal.show(notice)
-            self.terminal.show(
-                Rule(Text(self.look.text(title)), style="bold", characters=self.look.rule),
-                *(Text(self.look.text(line), justify="center") for line in lines),
-            )
-            try:
-                answer = self._ask("", echo=False).strip().lower()
-            except Resized:
-                self.signals.take_continued()  # stopped here: this handoff is the one needed
-                self._show_news(room_below=2 + len(lines) + (notice is not None))
-                continue
-            if not answers.undo(answer) or offer is None or offer.seat == seat:
-                return False
-            try:
-                self.host.take_back()
-            except TableError as refused:
-                notice = Text(self.look.text(say(refused)), style=ATTENTION)
-                self._show_news(room_below=3 + len(lines))
-                continue
-            log = self.host.public_events()
-            self.shown = (len(log) - 1, len(log[-1]))
-            self.deal_news = True
-            self._handoff(offer.seat)  # whoever pressed u, the hand goes only to its owner
-            return True
 
     def _ask(self, prompt: str | Text, echo: bool = True, fresh: bool = False) -> str:
         """A prompt's read, which a resize of the terminal interrupts (raising Resized)."""
@@ -429,35 +439,33 @@ class HotSeat:
 
     # ---------------------------------------------------------------- overlays on the private screen
 
-    def _overlay(self, command: Command) -> None:
-        if command is Command.HINT and self.viewer is not None:
-            self._hint(self.viewer)
-            return
-        if command is Command.RULES:
-            self._page(Markdown(self.look.text(rulebook_text(language()))))
-            return
+    def _overlay(self, offered: Offer) -> Intent:
+        """The overlay the table opened, until a key: back to the hand."""
+        view = offered.view
+        assert view is not None and offered.overlay is not None
+        shown: RenderableType
+        match offered.overlay:
+            case Overlay.RULES:
+                book = rulebook_text(language())
+                if offered.explain:  # r at an explanation: the sections its panel names
+                    book = rule_sections(sections_of(self._panels(offered.explain)[self.panel]))
+                self._page(Markdown(self.look.text(book)))
+                return Page.BACK
+            case Overlay.HELP:
+                shown = help_screen(self.host.rules, self.look, offered.options)
+            case Overlay.MEMORY:
+                shown = memory_panel(view, self.look)
+            case Overlay.SCORES:
+                shown = standings(self.host, self.look)
+            case Overlay.HINT:
+                assert offered.hint is not None
+                width = self.terminal.size()[0]
+                shown = hint_panel(offered.hint, self.look, self.names[offered.seat], width)
         self.terminal.clear()
-        if command is Command.HELP:
-            self.terminal.show(help_screen(self.host.rules, self.look, self.settings.options))
-        elif command is Command.MEMORY and self.viewer is not None:
-            self.terminal.show(memory_panel(self.host.view(self.viewer), self.look))
-        else:
-            self.terminal.show(standings(self.host, self.look))
+        self.terminal.show(shown)
         with contextlib.suppress(Resized):  # back to the hand, drawn at the new size
             self._ask(self.look.text(_("Press Enter to go back. ")))
-
-    def _hint(self, seat: int) -> None:
-        """The coach's hint from the seat's view alone, the same every time at the same moment;
-        that it was asked for is public, what it said is not."""
-        self.terminal.clear()
-        self.terminal.show(Text(self.look.text(_("The coach is thinking…")), style="dim"))
-        advice = self.host.coach(seat)()
-        self.deal_news = True
-        width = self.terminal.size()[0]
-        self.terminal.clear()
-        self.terminal.show(hint_panel(advice, self.look, self.names[seat], width))
-        with contextlib.suppress(Resized):  # back to the hand, drawn at the new size
-            self._ask(self.look.text(_("Press Enter to go back. ")))
+        return Page.BACK
 
     def _page(self, renderable: RenderableType) -> None:
         """A pager inside the private screen: an outside pager would switch screens behind our back."""
@@ -487,18 +495,100 @@ class HotSeat:
             if answers.back(answer):
                 return
 
+    # ---------------------------------------------------------------- the lesson's explanations
+
+    def _explain(self, offered: Offer) -> Intent:
+        """What the lesson says, in as many panels below the table as the rows ask, one Enter
+        each; the last one's key goes to the table (u there takes a move back, if offered)."""
+        if offered.explain != self.reading:
+            self.reading, self.panel = offered.explain, 0
+        self.terminal.discard_typeahead()  # an Enter typed ahead must not dismiss it unread
+        panels = [list(offered.explain)] if offered.undo_here else self._panels(offered.explain)
+        while True:
+            group = panels[min(self.panel, len(panels) - 1)]
+            if offered.undo_here is not None:
+                what = offered.undo_here.note.what()
+                named = (
+                    card_label(what, ascii_only=self.look.ascii_only)
+                    if isinstance(what, Card)
+                    else say(what)
+                )
+                prompt = _("u: take back {what} · Enter: let it stand ").format(what=named)
+            else:
+                prompt = _("Enter: go on · r: the rules ({sections}) ").format(
+                    sections=sections_label(sections_of(group))
+                )
+            self._ensure_size()
+            panel = lesson_panel(group, self.look)
+            self._draw_table(offered, self._rows(panel))
+            self.terminal.show(panel)
+            intent = read_explained(self._ask(self.look.text(prompt)), offered)
+            if intent is Page.NEXT and self.panel + 1 < len(panels):
+                self.panel += 1
+                continue
+            return intent
+
+    def _panels(self, explanations: Sequence[Explained]) -> list[list[Explained]]:
+        """The explanations in as few panels as fit above the table: below the table's standard
+        layout where the terminal has the rows for both (so that the table does not change
+        layout each time a panel opens and closes), an explanation too long for them split
+        between panels; else below the compact layout."""
+        height = self.terminal.size()[1]
+        standard = height - MIN_HEIGHT >= MIN_PANEL
+        room = height - MIN_HEIGHT if standard else height - PANEL_ROOM
+        panels: list[list[Explained]] = []
+        group: list[Explained] = []
+        for whole in explanations:
+            for explanation in self._parts(whole, room) if standard else [whole]:
+                if group and self._rows(lesson_panel([*group, explanation], self.look)) > room:
+                    panels.append(group)
+                    group = []
+                group.append(explanation)
+        if group:
+            panels.append(group)
+        return panels
+
+    def _parts(self, explanation: Explained, room: int) -> list[Explained]:
+        """`explanation` in as few parts (each a run of its lines) as each fit a panel of
+        `room` rows; a line too long for one alone is a part of its own."""
+        parts: list[Explained] = []
+        lines: list[str] = []
+        for line in explanation.lines:
+            wider = Part(explanation, (*lines, line))
+            if lines and self._rows(lesson_panel([wider], self.look)) > room:
+                parts.append(Part(explanation, tuple(lines)))
+                lines = []
+            lines.append(line)
+        parts.append(Part(explanation, tuple(lines)))
+        return parts
+
+    def _rows(self, renderable: RenderableType) -> int:
+        console = self.terminal.console
+        options = console.options.update(width=self.terminal.drawing_width())
+        return len(console.render_lines(renderable, options, pad=False))
+
+    def _draw_table(self, offered: Offer, below: int) -> None:
+        """The player's own table, `below` rows left free under it (for a panel)."""
+        assert offered.view is not None
+        self.terminal.enter_private()
+        height = self.terminal.size()[1]
+        self.terminal.show(
+            private_screen(offered.view, self.look, height - below, options=offered.options)
+        )
+
     # ---------------------------------------------------------------- the end
 
     def _finish(self) -> int:
-        """The final sheet, then the host's finish (record, history, and only then the save is
-        removed; a finish cut short anywhere is finished again by `mushka resume`)."""
+        """The final sheet, the public log, and what the table's finish did (record, history,
+        and only then the save removed)."""
         self.closing = [
             Text(""),
             final_sheet(session_accounts(self.host.public_events()), self.host.players, self.look),
         ]
         self.terminal.leave_private()
         self._print_log()
-        finished = self.host.finish()
+        finished = self.table.report
+        assert finished is not None
         for words, style in finished_words(finished):
             self.terminal.show(Text(words, style=style))
         return 0 if finished.ok else 1

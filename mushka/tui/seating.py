@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from mushka.host.seating import bot_name
@@ -43,3 +45,16 @@ def ask_names(
             continue
         names.append(answer)
     return names
+
+
+def ask_name(terminal: Terminal, taken: Sequence[str]) -> str:
+    """The learner's name, asked on the normal screen; Enter takes the default."""
+    default = _("Player {number}").format(number=1)
+    while True:
+        answer = terminal.read(_("Your name (Enter for {default}): ").format(default=default))
+        name = answer.strip() or default
+        problem = name_problem(name, list(taken))
+        if problem is None:
+            return name
+        words = say(problem)
+        terminal.show(Text(words[0].upper() + words[1:] + ".", style="red"))

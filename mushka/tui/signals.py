@@ -11,7 +11,7 @@ from types import FrameType
 from typing import Any
 
 
-class Quit(Exception):
+class Quit(BaseException):
     """The players asked to stop (q, Ctrl-C, Ctrl-D, or the terminal going away)."""
 
     def __init__(self, how: str) -> None:
