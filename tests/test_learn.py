@@ -32,7 +32,8 @@ from mushka.host.table import TableHost, unsaved
 from mushka.i18n import ENGLISH, RUSSIAN, use_language
 from mushka.players.bots import BasicBot
 from mushka.present.keys import help_rows, prompt_keys
-from mushka.present.lesson import COACH_TURNS, SECTIONS, TITLES, Explanation, Lesson, Topic
+from mushka.present.lesson import COACH_TURNS, Lesson
+from mushka.present.topics import SECTIONS, TITLES, Explanation, Topic
 from mushka.render.lesson import lesson_panel
 from mushka.render.look import Look
 from mushka.render.rulebook import rulebook_section, rulebook_text

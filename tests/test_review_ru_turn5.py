@@ -25,7 +25,8 @@ from mushka.i18n import ENGLISH, RUSSIAN, _, _n, say, use_language
 from mushka.ledger import session_accounts
 from mushka.present.describe import Words
 from mushka.present.keys import prompt_keys
-from mushka.present.lesson import Lesson, Topic
+from mushka.present.lesson import Lesson
+from mushka.present.topics import Topic
 from mushka.render.fitting import Joined
 from mushka.render.help import house_rules_panel
 from mushka.render.journal import deal_lines

@@ -22,7 +22,8 @@ from mushka.commands.learn import LEARNER, lesson_table
 from mushka.host.table import hint_seed
 from mushka.players.bots import BasicBot, RandomBot
 from mushka.players.coach import hint
-from mushka.present.lesson import MAY_NOT_COME_UP, Lesson, Topic
+from mushka.present.lesson import Lesson
+from mushka.present.topics import MAY_NOT_COME_UP, Topic
 from mushka.state import Step
 from mushka.view import SeatView
 

@@ -189,6 +189,16 @@ def host_options() -> list[inspect.Parameter]:
             help=_("The port browser seats are served on, with --web."),
         ),
         option(
+            "teach",
+            bool,
+            False,
+            help=_(
+                "Teach every person at the table: each seat is explained every rule the first "
+                "time it comes up there, and the coach speaks at its first few decisions, as in "
+                "mushka learn."
+            ),
+        ),
+        option(
             "sit",
             str | None,
             None,

@@ -223,7 +223,7 @@ def _play(command: Register) -> None:
         posix_only("host")
         from mushka.commands.host import HostOptions, host_session
 
-        own = ("port", "bind", "code", "authorized_keys", "sit", "web", "web_port")
+        own = ("port", "bind", "code", "authorized_keys", "sit", "web", "web_port", "teach")
         table = {name: given.pop(name) for name in own}
         host_session(HostOptions(play=play_options(**given), **table))
 

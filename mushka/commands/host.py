@@ -4,6 +4,7 @@ serves the table over SSH and shows the public table on this terminal until the 
 from __future__ import annotations
 
 import asyncio
+import functools
 import secrets
 import signal
 from dataclasses import dataclass, replace
@@ -36,6 +37,7 @@ from mushka.house_rules import HouseRules
 from mushka.i18n import _, say
 from mushka.names import printable
 from mushka.present.command import command
+from mushka.present.lesson import Lesson
 from mushka.render.look import Look, make_console
 from mushka.render.seat_screen import plain
 from mushka.render.wall import Joining, joining_lines, public_frame, public_lines, sheet
@@ -62,6 +64,7 @@ class HostOptions:
     sit: str | None = None  # the host sits at the table himself, at this terminal, by this name
     web: bool = False  # browser seats too (plain HTTP and a WebSocket), on `web_port`
     web_port: int = 8765
+    teach: bool = False  # every person's seat is taught, as in `mushka learn`
 
 
 def host_session(options: HostOptions) -> None:
@@ -206,6 +209,7 @@ async def _serve(
         on_over=stop.set,
         workers=workers,
         make_secret=new_code,  # a seat's own code: short, typed like the table's at the login
+        teach=functools.partial(Lesson, guided=False) if options.teach else None,
     )
     wall = HostTerminal(table, console, joining, short_joining)
     table.watchers.append(wall.draw)

@@ -205,6 +205,23 @@ class Explained(Protocol):
 
 
 @dataclass(frozen=True)
+class Told:
+    """One rule a seat's lesson explained, worded in that seat's language when it was said."""
+
+    title: str
+    lines: tuple[str, ...]
+    sections: tuple[str, ...]
+    first: bool = False  # read before the table's news
+
+    @staticmethod
+    def of(explained: Explained) -> Told:
+        """`explained` worded now (in the language spoken now)."""
+        return Told(
+            explained.title, tuple(explained.lines), tuple(explained.sections), explained.first
+        )
+
+
+@dataclass(frozen=True)
 class Hold:
     """A shared terminal waiting for a key before it goes on: the news to read, or the handoff to
     `to` (`goes_on`: the terminal is his already; `take_back`: the move its maker may take back
@@ -291,7 +308,7 @@ class Offer:
     result: DealResult | None = None  # the last deal's result, not yet seen by this seat
     seat_code: str | None = None  # this seat's own code: it proves a return (see LiveTable)
     hold: Hold | None = None  # a shared terminal's handoff or news, before anything private
-    explain: tuple[Explained, ...] = ()  # what the seat's lesson says, to read first
+    explain: tuple[Told, ...] = ()  # what the seat's lesson says, to read first
     undo_here: TakeBackOffer | None = None  # the move `explain` offers back (u), once
     coached: Hint | None = None  # the lesson's coach above this decision (see `coached`)
 
@@ -360,7 +377,7 @@ def offer(
     seat_code: str | None = None,
     hold: Hold | None = None,
     hidden: bool = False,
-    explain: Sequence[Explained] = (),
+    explain: Sequence[Told] = (),
     undo_here: TakeBackOffer | None = None,
 ) -> Offer:
     """What `seat` is offered now, spelled in `lang` (default: the language spoken now). A seat

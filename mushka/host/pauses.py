@@ -20,6 +20,7 @@ from mushka.host.offer import (
     Overlay,
     Question,
     Said,
+    Told,
     Tone,
 )
 from mushka.host.running import Connection, RunningTable
@@ -55,7 +56,8 @@ class PausingTable(RunningTable):
         if taught is None:
             names = [printable(name) for name in self.host.players]
             with speaking(self.lang_of(seat.link)):
-                teacher = self.teach(seat.place, names, self.settings.ascii_only)
+                keys = seat.link.via != "web"  # a page is tapped, a terminal typed at
+                teacher = self.teach(seat.place, names, self.settings.ascii_only, keys)
             taught = self.teaching[seat.place] = Taught(teacher)
         return taught
 
@@ -168,15 +170,14 @@ class PausingTable(RunningTable):
                 return True
         return False
 
-    def _teach(
-        self, seat: Connection, ask: Callable[[Teacher], Sequence[Explained]]
-    ) -> list[Explained]:
-        """What `seat`'s lesson says when asked `ask`, in its player's language (none untaught)."""
+    def _teach(self, seat: Connection, ask: Callable[[Teacher], Sequence[Explained]]) -> list[Told]:
+        """What `seat`'s lesson says when asked `ask`, worded in its player's language (nothing
+        at a seat not taught)."""
         taught = self._taught(seat)
         if taught is None:
             return []
         with speaking(self.lang_of(seat.link)):
-            return list(ask(taught.teacher))
+            return [Told.of(explained) for explained in ask(taught.teacher)]
 
     async def _reading(self, seat: Connection, taught: Taught, intent: Intent) -> None:
         """A key while the seat reads what its lesson says: r and ? open the rules and the

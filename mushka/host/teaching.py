@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mushka.host.offer import Explained, Question
+from mushka.host.offer import Explained, Question, Told
 from mushka.host.table import Outcome, TakeBackOffer
 from mushka.players.coach import Hint
 from mushka.view import SeatView
@@ -31,8 +31,9 @@ class Teacher(Protocol):
     def advised(self) -> None: ...
 
 
-# A teacher for `seat`, the players' names as shown, and whether cards are spelled in ASCII.
-MakeTeacher = Callable[[int, Sequence[str], bool], Teacher]
+# A teacher for `seat`, the players' names as shown, whether cards are spelled in ASCII, and
+# whether the seat types (its keys may be named) or taps.
+MakeTeacher = Callable[[int, Sequence[str], bool, bool], Teacher]
 
 
 @dataclass
@@ -40,14 +41,14 @@ class Taught:
     """A taught place: its teacher, and what the seat is to read before play goes on."""
 
     teacher: Teacher
-    first: list[Explained] = field(default_factory=list)  # before the table's news: a welcome
-    pending: list[Explained] = field(default_factory=list)  # before the seat's next decision
+    first: list[Told] = field(default_factory=list)  # before the table's news: a welcome
+    pending: list[Told] = field(default_factory=list)  # before the seat's next decision
     take_back: TakeBackOffer | None = None  # `pending` offers this move back (u), once
     deferred: Outcome | None = None  # the move whose news waits for the take-back's answer
     opened: int | None = None  # the table's change whose turn was explained (and coached)
     question: Question | None = None  # asked once `pending` (what it will cost) is read
 
-    def reading(self, held: bool) -> tuple[Explained, ...]:
+    def reading(self, held: bool) -> tuple[Told, ...]:
         """What the seat reads now (`held`: its shared terminal shows the news first)."""
         if self.first:
             return tuple(self.first)
@@ -60,7 +61,7 @@ class Taught:
         else:
             self.pending, self.take_back = [], None
 
-    def told(self, explained: Sequence[Explained]) -> None:
+    def told(self, explained: Sequence[Told]) -> None:
         """News explained: the welcome first, the rest after the table's news."""
         self.first += [e for e in explained if e.first]
         self.pending += [e for e in explained if not e.first]

@@ -10,8 +10,6 @@ due now, each topic at most once, and the table puts them on the learner's offer
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final, assert_never
 
 from mushka.actions import DRAW
@@ -38,129 +36,39 @@ from mushka.host.table import Outcome, TakeBackOffer
 from mushka.i18n import N_, _, card_label, kopecks, language, suit_noun
 from mushka.present.command import command
 from mushka.present.keys import move_keys
+from mushka.present.topics import (
+    MAY_NOT_COME_UP,
+    Explanation,
+    Topic,
+    first_word,
+)
 from mushka.state import Step
 from mushka.view import SeatView
 
 COACH_TURNS: Final = 3  # the learner's first decisions that show the coach's advice unasked
-BRIEF: Final = "brief"  # the rulebook's opening summary, which has no number
-
-
-class Topic(StrEnum):
-    """A rule (or a feature of the table) the lesson explains once."""
-
-    WELCOME = "welcome"
-    EXCHANGE = "exchange"
-    BLIND_TAKE = "blind-take"
-    DISCARD = "discard"
-    LEAD = "lead"
-    BARRED = "barred"
-    ANSWER = "answer"
-    DRAW = "draw"
-    MUSHKA = "mushka"
-    REVOKE = "revoke"
-    TRICK = "trick"
-    DOUBLED = "doubled"
-    TAKEN_BACK = "taken-back"
-    FORCED = "forced"
-    UNDO = "undo"
-    COACH = "coach"
-    GOING_OUT = "going-out"
-    SETTLING = "settling"
-
-
-# Each topic's title and the rulebook sections (rules.md, rules.ru.md) that say it in full.
-TITLES: Final[dict[Topic, str]] = {
-    Topic.WELCOME: N_("Your first deal"),
-    Topic.EXCHANGE: N_("The exchange"),
-    Topic.BLIND_TAKE: N_("A card taken blind"),
-    Topic.DISCARD: N_("The discard"),
-    Topic.LEAD: N_("The lead"),
-    Topic.BARRED: N_("Not the same suit twice"),
-    Topic.ANSWER: N_("Answering a lead"),
-    Topic.DRAW: N_("A draw from the talon"),
-    Topic.MUSHKA: N_("The mushka"),
-    Topic.REVOKE: N_("A revoke and its remise"),
-    Topic.TRICK: N_("A trick paid"),
-    Topic.DOUBLED: N_("Paid double"),
-    Topic.TAKEN_BACK: N_("A lead taken back"),
-    Topic.FORCED: N_("A pass made for you"),
-    Topic.UNDO: N_("Taking a move back"),
-    Topic.COACH: N_("The coach"),
-    Topic.GOING_OUT: N_("Going out"),
-    Topic.SETTLING: N_("The end of the deal"),
-}
-SECTIONS: Final[dict[Topic, tuple[str, ...]]] = {
-    Topic.WELCOME: (BRIEF,),
-    Topic.EXCHANGE: ("5.1",),
-    Topic.BLIND_TAKE: ("5.1",),
-    Topic.DISCARD: ("5.1",),
-    Topic.LEAD: ("4.1",),
-    Topic.BARRED: ("4.1",),
-    Topic.ANSWER: ("4.2",),
-    Topic.DRAW: ("4.2",),
-    Topic.MUSHKA: ("4.2", "4.4"),
-    Topic.REVOKE: ("4.2",),
-    Topic.TRICK: ("4.3", "4.4", "4.5"),
-    Topic.DOUBLED: ("4.4",),
-    Topic.TAKEN_BACK: ("4.3", "4.7"),
-    Topic.FORCED: ("10",),
-    Topic.UNDO: ("10",),
-    Topic.COACH: ("10",),
-    Topic.GOING_OUT: ("4.6",),
-    Topic.SETTLING: ("4.7", "6"),
-}
-# The rules a deal may or may not show: the closing names those this deal did not.
-MAY_NOT_COME_UP: Final = (
-    Topic.EXCHANGE,
-    Topic.BARRED,
-    Topic.DRAW,
-    Topic.MUSHKA,
-    Topic.REVOKE,
-    Topic.DOUBLED,
-    Topic.TAKEN_BACK,
-)
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """One topic explained: its lines, in the process language, ready to be drawn."""
-
-    topic: Topic
-    lines: tuple[str, ...]
-
-    @property
-    def title(self) -> str:
-        return _(TITLES[self.topic])
-
-    @property
-    def sections(self) -> tuple[str, ...]:
-        return SECTIONS[self.topic]
-
-    @property
-    def first(self) -> bool:
-        """Read before the table's news: what the lesson is, before anything happens."""
-        return self.topic is Topic.WELCOME
-
-
-def sections_label(sections: Sequence[str]) -> str:
-    """The sections as a reader finds them in the rulebook: "4.3, 4.4", or its summary's name."""
-    return ", ".join(_("the game in brief") if s == BRIEF else s for s in sections)
-
-
-def first_word(label: str) -> str:
-    """The key of a prompt's command label ("h hint" → h; Russian "совет" → совет)."""
-    return _(label).split(" ", 1)[0]
 
 
 class Lesson:
     """What the learner in `seat` has been told so far, and what he is to be told next.
 
-    `names` are the players' names as the table shows them; `ascii_only` spells cards QH."""
+    `names` are the players' names as the table shows them; `ascii_only` spells cards QH;
+    `keys`: the seat types (its keys are named), else it taps; `guided`: the one deal of
+    `mushka learn` against three computer players, else a table that teaches its people
+    (`mushka host --teach`) over a whole session."""
 
-    def __init__(self, seat: int, names: Sequence[str], ascii_only: bool = False) -> None:
+    def __init__(
+        self,
+        seat: int,
+        names: Sequence[str],
+        ascii_only: bool = False,
+        keys: bool = True,
+        guided: bool = True,
+    ) -> None:
         self.seat = seat
         self.names = tuple(names)
         self.ascii_only = ascii_only
+        self.keys, self.guided = keys, guided
+        self._last = guided  # the deal under way is the session's last
         self.given: list[Explanation] = []  # in the order they were explained
         self.covered: set[Topic] = set()  # explained, or said within another topic
         self.coached = 0  # decisions that showed the coach's advice
@@ -179,11 +87,13 @@ class Lesson:
         `outcome`) first show. The first news of all is the welcome."""
         if view.deal_number != self._deal:
             self._deal, self._seen = view.deal_number, 0
+        self._last = view.deal_number == view.rules.deals
         self._seen = min(self._seen, len(view.events))  # a move taken back shortens the deal
         fresh = view.events[self._seen :]
         self._seen = len(view.events)
         found: list[Explanation] = []
-        found += self._once(Topic.WELCOME, lambda: self._welcome(view))
+        welcome = Topic.WELCOME if self.guided else Topic.TEACHING
+        found += self._once(welcome, lambda: self._welcome(view))
         if outcome is not None and self.seat in outcome.forced:
             found += self._once(Topic.FORCED, _forced_lines)
         for index, event in enumerate(fresh):
@@ -215,9 +125,9 @@ class Lesson:
         if MUSHKA in view.hand:
             found += self._once(Topic.MUSHKA, self._mushka_held)
         if len(view.hand) == 1 and view.step in (Step.LEAD, Step.FOLLOW):
-            found += self._once(Topic.GOING_OUT, _last_card_lines)
+            found += self._once(Topic.GOING_OUT, self._last_card)
         if self.wants_coach(view):
-            found += self._once(Topic.COACH, _coach_lines)
+            found += self._once(Topic.COACH, self._coach)
         return found
 
     def before_pass(self, view: SeatView) -> list[Explanation]:
@@ -232,6 +142,8 @@ class Lesson:
         """Right after the learner's move: the take-back, offered once, on a move that may go
         back (a driver then asks whether it should)."""
         if offer is None or offer.seat != self.seat or offer.refusal is not None:
+            return []
+        if not self.guided:  # a seat of its own offers the take-back itself, every time
             return []
         return self._once(Topic.UNDO, _undo_lines)
 
@@ -307,6 +219,18 @@ class Lesson:
         return suit.code if self.ascii_only else suit.symbol
 
     def _welcome(self, view: SeatView) -> list[str]:
+        if not self.guided:
+            return [
+                _(
+                    "This table teaches: each rule is explained to you the first time it comes "
+                    "up in your game."
+                ),
+                _(
+                    "Everyone has paid the stake, {stake}, into the kitty: it holds {kitty}. The "
+                    "kitty pays for each trick at once, and after the last deal whoever ran out "
+                    "of cards first in it takes what is left."
+                ).format(stake=self._money(view.rules.stake), kitty=self._money(view.kitty)),
+            ]
         return [
             _(
                 "One deal against three computer players. Each rule is explained the first "
@@ -431,6 +355,18 @@ class Lesson:
             _("· the mushka, {mushka}, on any lead, even when you hold {suit};").format(
                 mushka=self._card(MUSHKA), suit=suit
             ),
+        ]
+        if not self.keys:
+            return [
+                *lines,
+                _("· a draw from the talon, only when you hold no card of the suit led;"),
+                _(
+                    "· a pass: free without the suit led; holding it, a revoke that costs a "
+                    "remise, {remise}."
+                ).format(remise=self._money(view.rules.remise)),
+            ]
+        return [
+            *lines,
             _(
                 "· a draw from the talon ({draw}), only when you hold no card of the suit led;"
             ).format(draw=draw),
@@ -439,11 +375,19 @@ class Lesson:
                 "costs a remise, {remise}."
             ).format(pass_key=pass_, remise=self._money(view.rules.remise)),
         ]
-        return lines
 
     def _draw(self, view: SeatView) -> list[str]:
         assert view.led_suit is not None  # a draw answers a lead
         draw, pass_ = move_keys()
+        if not self.keys:
+            return [
+                _(
+                    "You hold no card of the suit led, so you may draw: you take the talon's top "
+                    "card and look at it. If it is {suit}, it goes to the trick as your answer; "
+                    "if not, it goes to your hand, unseen by the others, and your turn ends as a "
+                    "pass, free. A plain pass is free too."
+                ).format(suit=suit_noun(view.led_suit))
+            ]
         return [
             _(
                 "You hold no card of the suit led, so you may draw ({draw}): you take the "
@@ -454,6 +398,15 @@ class Lesson:
         ]
 
     def _mushka_held(self) -> list[str]:
+        if not self.keys:
+            return [
+                _(
+                    "You hold the mushka, {mushka}. It takes every trick it is in, whatever "
+                    "suit was led, and a trick it takes is paid double. You may play it on any "
+                    "lead, even when you hold the suit led: keep it for a dear trick, or for "
+                    "your last card."
+                ).format(mushka=self._card(MUSHKA))
+            ]
         return [
             _(
                 "You hold the mushka, {mushka} (m plays it). It takes every trick it is in, "
@@ -461,6 +414,43 @@ class Lesson:
                 "any lead, even when you hold the suit led: keep it for a dear trick, or for "
                 "your last card."
             ).format(mushka=self._card(MUSHKA))
+        ]
+
+    def _last_card(self) -> list[str]:
+        if not self._last:
+            return [
+                _(
+                    "This is your last card. Once it is played and the trick settled, you are "
+                    "out of the deal. The first player out is spared the next deal's stake, and "
+                    "the first out of the last deal takes everything left in the kitty."
+                )
+            ]
+        return [
+            _(
+                "This is your last card. Once it is played and the trick settled, you are out of "
+                "the deal. The first player out is spared the next deal's stake, and the first out "
+                "of the last deal (this one) takes everything left in the kitty."
+            )
+        ]
+
+    def _coach(self) -> list[str]:
+        if not self.keys:
+            return [
+                _(
+                    "The coach is the strong computer player: it weighs each move you may make "
+                    "by the money it expects that move to bring you by the end of the deal. For "
+                    "your first few moves its advice is shown with your move; after that, ask "
+                    "for it whenever you like. The table is told that you asked, never what you "
+                    "were told."
+                )
+            ]
+        return [
+            _(
+                "The coach is the strong computer player: it weighs each move you may make by the "
+                "money it expects that move to bring you by the end of the deal. For your first "
+                "few moves its advice is shown above the prompt; after that, ask for it with {hint} "
+                "whenever you like. The table is told that you asked, never what you were told."
+            ).format(hint=first_word(N_("h hint")))
         ]
 
     def _mushka_played(self, seat: int) -> list[Explanation]:
@@ -571,6 +561,21 @@ class Lesson:
         ]
 
     def _first_out(self, seat: int) -> list[str]:
+        if not self._last:
+            if seat == self.seat:
+                return [
+                    _(
+                        "You have played your last card: you are out of the deal, and the first "
+                        "out! You are spared the next deal's stake."
+                    )
+                ]
+            return [
+                _(
+                    "{who} has played his last card and is out of the deal: the first out. The "
+                    "first out is spared the next deal's stake, and the first out of the last "
+                    "deal takes everything left in the kitty at the end."
+                ).format(who=self.names[seat])
+            ]
         if seat == self.seat:
             return [
                 _(
@@ -632,27 +637,6 @@ def _forced_lines() -> list[str]:
             "The table passed for you: your only move was a pass (the talon is empty, and you "
             "hold neither the suit led nor the mushka), and it told nobody anything new."
         )
-    ]
-
-
-def _last_card_lines() -> list[str]:
-    return [
-        _(
-            "This is your last card. Once it is played and the trick settled, you are out of "
-            "the deal. The first player out is spared the next deal's stake, and the first out "
-            "of the last deal (this one) takes everything left in the kitty."
-        )
-    ]
-
-
-def _coach_lines() -> list[str]:
-    return [
-        _(
-            "The coach is the strong computer player: it weighs each move you may make by the "
-            "money it expects that move to bring you by the end of the deal. For your first "
-            "few moves its advice is shown above the prompt; after that, ask for it with {hint} "
-            "whenever you like. The table is told that you asked, never what you were told."
-        ).format(hint=first_word(N_("h hint")))
     ]
 
 

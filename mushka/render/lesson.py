@@ -13,7 +13,8 @@ from mushka.host.offer import Explained
 from mushka.i18n import N_, _, language
 from mushka.players.coach import Hint
 from mushka.present.command import command
-from mushka.present.lesson import BRIEF, SECTIONS, TITLES, Lesson, first_word, sections_label
+from mushka.present.lesson import Lesson
+from mushka.present.topics import BRIEF, SECTIONS, TITLES, first_word, sections_label
 from mushka.render.coaching import hint_items
 from mushka.render.look import Look, assemble
 from mushka.render.rulebook import rulebook_section, rulebook_text

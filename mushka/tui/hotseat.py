@@ -12,7 +12,7 @@ import errno
 import sys
 import traceback
 from collections.abc import Coroutine, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any, Final
 
 from rich.console import RenderableType
@@ -27,7 +27,6 @@ from mushka.host.live import LiveTable
 from mushka.host.offer import (
     Answer,
     Command,
-    Explained,
     HoldKind,
     Intent,
     Offer,
@@ -35,6 +34,7 @@ from mushka.host.offer import (
     Page,
     Stage,
     TableKind,
+    Told,
     Tone,
 )
 from mushka.host.running import INLINE
@@ -45,8 +45,8 @@ from mushka.ledger import session_accounts
 from mushka.present import answers
 from mushka.present.command import command
 from mushka.present.keys import move_prompt
-from mushka.present.lesson import sections_label
 from mushka.present.questions import question_line
+from mushka.present.topics import sections_label
 from mushka.present.typed import read_explained, read_typed
 from mushka.render.coaching import hint_panel
 from mushka.render.help import help_screen
@@ -69,26 +69,6 @@ MIN_PANEL: Final = 7
 # What writing to a terminal that has hung up (or a closed pipe) raises.
 _TERMINAL_GONE = frozenset({errno.EIO, errno.EPIPE, errno.ENXIO, errno.EBADF})
 STYLES: Final = {Tone.PLAIN: "", Tone.STRONG: ATTENTION, Tone.ERROR: "bold red"}
-
-
-@dataclass(frozen=True)
-class Part:
-    """A run of an explanation's lines, for a panel of its own (a long one fills several)."""
-
-    whole: Explained
-    lines: tuple[str, ...]
-
-    @property
-    def title(self) -> str:
-        return self.whole.title
-
-    @property
-    def sections(self) -> tuple[str, ...]:
-        return self.whole.sections
-
-    @property
-    def first(self) -> bool:
-        return self.whole.first
 
 
 class HotSeat:
@@ -130,7 +110,7 @@ class HotSeat:
         # The public log is the host's, not the terminal's scrollback: every wipe of a private
         # screen erases that too. It is printed whole on the normal screen when play stops.
         self.closing: list[RenderableType] = []  # the final sheet, once there is one
-        self.reading: tuple[Explained, ...] = ()  # the lesson's explanations shown now
+        self.reading: tuple[Told, ...] = ()  # the lesson's explanations shown now
         self.panel = 0  # which panel of them is up (they take as many as the rows ask)
 
     # ---------------------------------------------------------------- the table's link
@@ -528,7 +508,7 @@ class HotSeat:
                 continue
             return intent
 
-    def _panels(self, explanations: Sequence[Explained]) -> list[list[Explained]]:
+    def _panels(self, explanations: Sequence[Told]) -> list[list[Told]]:
         """The explanations in as few panels as fit above the table: below the table's standard
         layout where the terminal has the rows for both (so that the table does not change
         layout each time a panel opens and closes), an explanation too long for them split
@@ -536,8 +516,8 @@ class HotSeat:
         height = self.terminal.size()[1]
         standard = height - MIN_HEIGHT >= MIN_PANEL
         room = height - MIN_HEIGHT if standard else height - PANEL_ROOM
-        panels: list[list[Explained]] = []
-        group: list[Explained] = []
+        panels: list[list[Told]] = []
+        group: list[Told] = []
         for whole in explanations:
             for explanation in self._parts(whole, room) if standard else [whole]:
                 if group and self._rows(lesson_panel([*group, explanation], self.look)) > room:
@@ -548,18 +528,18 @@ class HotSeat:
             panels.append(group)
         return panels
 
-    def _parts(self, explanation: Explained, room: int) -> list[Explained]:
+    def _parts(self, explanation: Told, room: int) -> list[Told]:
         """`explanation` in as few parts (each a run of its lines) as each fit a panel of
         `room` rows; a line too long for one alone is a part of its own."""
-        parts: list[Explained] = []
+        parts: list[Told] = []
         lines: list[str] = []
         for line in explanation.lines:
-            wider = Part(explanation, (*lines, line))
+            wider = replace(explanation, lines=(*lines, line))
             if lines and self._rows(lesson_panel([wider], self.look)) > room:
-                parts.append(Part(explanation, tuple(lines)))
+                parts.append(replace(explanation, lines=tuple(lines)))
                 lines = []
             lines.append(line)
-        parts.append(Part(explanation, tuple(lines)))
+        parts.append(replace(explanation, lines=tuple(lines)))
         return parts
 
     def _rows(self, renderable: RenderableType) -> int:
