@@ -385,17 +385,18 @@ def test_browser_seats_fake_seats_and_computer_players_share_one_table() -> None
     run(scenario)
 
 
-def test_sockets_past_the_cap_from_one_address_are_refused() -> None:
-    from websockets.exceptions import InvalidStatus
-
+def test_a_socket_past_the_cap_of_unproved_ones_from_one_address_makes_the_oldest_go() -> None:
     async def scenario() -> None:
-        async with web_table(limits=WebLimits(max_per_address=2)) as (_table, server):
+        limits = WebLimits(max_unproved_per_address=2)
+        async with web_table(limits=limits) as (_table, server):
             first = await open_client(server.port)
             second = await open_client(server.port)
-            with pytest.raises(InvalidStatus) as refused:
-                await open_client(server.port)
-            assert refused.value.response.status_code == 503
-            await first.socket.close()
+            third = await open_client(server.port)  # let in: the oldest makes room
+            await asyncio.wait_for(first.closed.wait(), 10)
+            assert first.close_code() == 1008
+            await third.send(t="hello", name="Anna", token=server.token)
+            await third.first("welcome")
+            assert not second.closed.is_set()
             await second.socket.close()
 
     run(scenario)
