@@ -25,7 +25,9 @@ from websockets.asyncio.server import ServerConnection
 from websockets.frames import Close
 from websockets.protocol import State
 
+from mushka.host.admission import TABLE_LOCKED, Gate, Proof
 from mushka.host.live import LiveTable
+from mushka.host.lockout import TABLE_SECONDS, TABLE_WRONG_CODES, Lockout
 from mushka.names import VARIATION_SELECTORS, default_ignorable, name_problem
 from mushka.web.server import WebLimits, WebServer
 
@@ -481,5 +483,77 @@ def test_only_get_and_head_are_answered_head_without_a_body() -> None:
             assert int(headers["content-length"]) == size
             status, _headers, body = await request(server.port, "HEAD", "/nowhere")
             assert status == 404 and body == b""
+
+    run(scenario)
+
+
+# ---------------------------------------------------------------- the lock-out, table-wide
+
+
+def test_wrong_codes_spread_over_many_addresses_make_the_table_code_wait() -> None:
+    """Per address, five wrong codes lock that address out; spread over many addresses, the
+    table's own count does: past TABLE_WRONG_CODES within a minute the table code is refused
+    from everywhere for a minute, while a seat's secret and the QR's token still let in."""
+    now = [0.0]
+    lockout = Lockout(clock=lambda: now[0])
+    gate = Gate(CODE, "the-token", lockout, lambda name, secret: (name, secret) == ("Anna", "s3"))
+    for n in range(TABLE_WRONG_CODES):
+        assert gate.typed(f"10.0.0.{n}", "aaa-bbb-ccc", "Boris") is None
+        now[0] += 0.5
+    assert lockout.table_locked()
+    assert gate.typed("10.9.9.9", CODE, "Boris") is None  # right, but not weighed now
+    assert gate.hello("10.9.9.9", name="Boris", secret=None, token=None, code=CODE) == (
+        TABLE_LOCKED
+    )
+    assert gate.typed("10.9.9.9", "s3", "Anna") is Proof.SEAT
+    assert gate.hello("10.9.9.9", name="Vera", secret=None, token="the-token", code=None) is (
+        Proof.TOKEN
+    )
+    now[0] += TABLE_SECONDS
+    assert not lockout.table_locked()
+    assert gate.typed("10.9.9.9", CODE, "Boris") is Proof.CODE
+
+
+def test_the_browser_seats_meet_the_table_wide_lock_out_too() -> None:
+    async def scenario() -> None:
+        async with web_table() as (_table, server):
+            for n in range(TABLE_WRONG_CODES):
+                wrong = await raw_hello(server.port, f"127.0.4.{n + 1}", code="nope-nope")
+                assert wrong == "That is not this table's code."
+            refused = await raw_hello(server.port, "127.0.5.1", code=CODE)
+            assert refused is not None and "refused for a minute" in refused
+            seat = await seated(server.port, "Anna", token=server.token)
+            await seat.first("welcome")
+
+    run(scenario)
+
+
+async def raw_hello(port: int, source: str, **hello: str) -> str | None:
+    """A hello from `source`: the refusal's text, or None when welcomed."""
+    async with connect(
+        f"ws://127.0.0.1:{port}/ws",
+        origin=f"http://127.0.0.1:{port}",  # type: ignore[arg-type]
+        local_addr=(source, 0),
+    ) as client:
+        await client.send(json.dumps({"t": "hello", "name": "Boris", **hello}))
+        answer = json.loads(await client.recv())
+        return str(answer["text"]) if answer["t"] == "refused" else None
+
+
+def test_a_seats_secret_is_weighed_once_for_both_servers() -> None:
+    """The browser's copy compared secrets its own way (no normalising, no length cap): now
+    both servers ask the table (`LiveTable.proves`) through the one gate."""
+
+    async def scenario() -> None:
+        async with web_table(bots={1: "random", 2: "random", 3: "random"}) as (table, server):
+            anna = await seated(server.port, "Anna", token=server.token)
+            secret = (await anna.first("welcome"))["secret"]
+            await anna.socket.close()
+            assert server.gate.proves is not None
+            assert table.proves("Anna", secret) and not table.proves("Anna", secret + "x" * 2000)
+            long = await seated(server.port, "Anna", secret=secret + "x" * 2000)
+            assert (await long.first("refused"))["text"]
+            back = await seated(server.port, "Anna", secret=" " + secret + " ")
+            assert (await back.first("welcome"))["secret"] == secret
 
     run(scenario)

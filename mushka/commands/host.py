@@ -69,7 +69,7 @@ class HostOptions:
 
 def host_session(options: HostOptions) -> None:
     """Serve one table over SSH until its session ends (exit 0), or stop it (saved, exit 0)."""
-    from mushka.net import codes
+    from mushka.host import codes
 
     if options.code is not None and options.authorized_keys is None:
         try:  # refused before anything else is looked at: a weak code is the host's own choice
@@ -170,7 +170,7 @@ async def _serve(
     console: Console,
     joining: Joining,
 ) -> LiveTable:
-    from mushka.net.codes import new_code
+    from mushka.host.codes import new_code
     from mushka.net.server import TableServer  # here: asyncssh only for `host`
     from mushka.net.sshseat import SshTable
 

@@ -21,10 +21,10 @@ from rich.text import Text
 
 from mushka.host.link import Farewell, Why
 from mushka.host.live import LiveTable
-from mushka.host.offer import Intent, Offer, Presence, Unreadable
+from mushka.host.offer import Offer, Presence
 from mushka.i18n import _, language, say, speaking
-from mushka.net.editor import EndOfInput, Interrupted, LineEditor, Submitted, cell_width
-from mushka.present.typed import read_typed
+from mushka.present.editor import EndOfInput, Interrupted, LineEditor, Submitted, cell_width
+from mushka.present.typed import read_line
 from mushka.render.look import Look
 from mushka.render.seat_screen import Frame, Terminal, seat_frame
 from mushka.render.wall import Joining, public_frame
@@ -237,13 +237,7 @@ class HostTerminal:
                 case Submitted(text=text, cut=cut):
                     if seat.shown is None:
                         continue
-                    with speaking(seat.shown.lang):
-                        intent: Intent = (
-                            Unreadable(_("That was too long to be a move: type it again."))
-                            if cut
-                            else read_typed(text.strip(), seat.shown, seat.pages)
-                        )
-                    self.table.act(seat, intent)
+                    self.table.act(seat, read_line(text, cut, seat.shown, seat.pages))
                 case Interrupted() | EndOfInput() | None:
                     pass  # Ctrl-C stops the table (a signal); the host's seat has no Ctrl-D
             if event is None and used == 0:

@@ -11,7 +11,6 @@ thread, computer players, drawing once it settles) is `mushka.host.running`'s.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -20,6 +19,7 @@ from typing import Any, assert_never
 from mushka.actions import PASS, Action
 from mushka.engine import Session
 from mushka.errors import MushkaError
+from mushka.host import codes
 from mushka.host.link import PLACEHOLDER, PLACEHOLDERS, Farewell, Link, Place, Why
 from mushka.host.offer import (
     OVERLAYS,
@@ -55,11 +55,6 @@ from mushka.house_rules import HouseRules
 from mushka.i18n import LANGUAGES, say, speaking
 from mushka.names import name_problem, printable
 from mushka.wording import Wording
-
-
-def _plain_code(code: str) -> bytes:
-    """A code as compared: lower case, without spaces or dashes (see `mushka.net.codes`)."""
-    return "".join(c for c in code.casefold() if not c.isspace() and c not in "-_‐‑‒–—―−").encode()
 
 
 class LiveTable(PausingTable):
@@ -189,9 +184,7 @@ class LiveTable(PausingTable):
         """Whether `secret` is the own code of the seat taken by `name` (compared as codes are:
         case, spaces and dashes aside, in constant time)."""
         place = next((p for p in self._human_places() if p.name == name), None)
-        if place is None or place.secret is None or len(secret) > 1024:
-            return False
-        return hmac.compare_digest(_plain_code(secret), _plain_code(place.secret))
+        return place is not None and place.secret is not None and codes.same(secret, place.secret)
 
     def secret(self, link: Link) -> str:
         """The secret of `link`'s seat, for its connection to keep (or show its player once):

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 from mushka.host.offer import Answer, Command, Intent, Offer, Page, Play, Speak, Unreadable
+from mushka.i18n import _, speaking
 from mushka.present import answers
 from mushka.present.keys import InputProblem, commands, interpret
+
+
+def read_line(text: str, cut: bool, offer: Offer, pages: int = 1) -> Intent:
+    """A line the line editor gave (`cut`: longer than a line may be, only its start kept; see
+    `present.editor.MAX_LINE_CHARS`) read as `read_typed` reads it, in the offer's language: the
+    one rule for a typed line at every terminal seat."""
+    with speaking(offer.lang):
+        if cut:
+            return Unreadable(_("That was too long to be a move: type it again."))
+        return read_typed(text.strip(), offer, pages)
 
 
 def read_typed(text: str, offer: Offer, pages: int = 1) -> Intent:

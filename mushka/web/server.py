@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import html
 import json
 import logging
@@ -40,13 +39,12 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from mushka.host.admission import WaitingRoom
+from mushka.host.admission import Gate, Proof, WaitingRoom
 from mushka.host.link import Farewell, Why
 from mushka.host.live import LiveTable
+from mushka.host.lockout import Lockout, plain_address
 from mushka.host.offer import Answer, Command, Intent, Offer, Page, Play, Speak
 from mushka.i18n import ENGLISH, LANGUAGES, _, language, say, speaking
-from mushka.net import codes
-from mushka.net.lockout import Lockout, plain_address
 from mushka.render.look import Look
 from mushka.render.seat_screen import plain
 from mushka.render.wall import public_frame, public_lines, sheet
@@ -268,6 +266,7 @@ class WebServer:
         self.clock = clock
         self.lang = lang or language()
         self.lockout = lockout or Lockout(clock=clock)
+        self.gate = Gate(code, self.token, self.lockout, table.proves)
         self.wall_text = wall or self._wall_text
         self.reconnecting: set[int] = set()  # places of browser seats whose socket dropped
         self._server: Server | None = None
@@ -499,31 +498,11 @@ class WebServer:
         self, address: str, hello: dict[str, Any], name: str, secret: str | None
     ) -> str | None:
         """None where `hello` proves its right to a seat (the token, the code, or the secret of
-        `name`'s seat), else why not; anything wrong counts towards the address's lock-out."""
-        if self.lockout.locked(address):
-            return _("too many wrong codes from your address: try again in a minute")
-        token, code = hello.get("token"), hello.get("code")
-        offered = False
-        if secret is not None and name:
-            offered = True
-            place = next((p for p in self.table.places if p.name == name), None)
-            kept = place.secret if place is not None else None
-            if kept is not None and hmac.compare_digest(secret.encode(), kept.encode()):
-                return None
-        if isinstance(token, str) and token:
-            offered = True
-            if hmac.compare_digest(token.encode()[:256], self.token.encode()):
-                self.lockout.right(address)
-                return None
-        if isinstance(code, str) and code and self.code is not None:
-            offered = True
-            if codes.same(code, self.code):
-                self.lockout.right(address)
-                return None
-        if not offered:
-            return _("Type the table code to sit down.")
-        self.lockout.wrong(address)
-        return _("That is not this table's code.")
+        `name`'s seat: the table's gate weighs it), else why not, in the language spoken now."""
+        proof = self.gate.hello(
+            address, name=name, secret=secret, token=hello.get("token"), code=hello.get("code")
+        )
+        return None if isinstance(proof, Proof) else _(proof)
 
     async def _refused(self, socket: ServerConnection, lang: str, text: str, forget: bool) -> None:
         await socket.send(json.dumps({"t": "refused", "text": text, "forget": forget}))
