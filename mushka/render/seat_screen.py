@@ -35,7 +35,7 @@ TONES = {Tone.PLAIN: "", Tone.STRONG: "bold", Tone.ERROR: "bold red"}
 
 
 @dataclass(frozen=True)
-class Terminal:
+class SeatTerminal:
     """What a seat's terminal is: its size, its colours (Rich's color_system, None for none)
     and whether it shows only ASCII."""
 
@@ -55,7 +55,7 @@ class Frame:
     pages: int
 
 
-def seat_frame(offer: Offer, host: TableHost | None, terminal: Terminal) -> Frame:
+def seat_frame(offer: Offer, host: TableHost | None, terminal: SeatTerminal) -> Frame:
     """`offer` drawn on `terminal`, with its prompt on the last line."""
     look = Look(terminal.ascii_only)
     body, prompt, pages = _screen(offer, host, terminal, look)
@@ -72,7 +72,7 @@ def seat_frame(offer: Offer, host: TableHost | None, terminal: Terminal) -> Fram
 
 
 def _screen(
-    offer: Offer, host: TableHost | None, terminal: Terminal, look: Look
+    offer: Offer, host: TableHost | None, terminal: SeatTerminal, look: Look
 ) -> tuple[RenderableType, Text, int]:
     """What the seat shows now, its prompt, and its overlay's pages."""
     width, height = terminal.width, terminal.height
@@ -150,7 +150,7 @@ def _screen(
     return table, asking, 1
 
 
-def _table(offer: Offer, terminal: Terminal, look: Look, height: int) -> RenderableType:
+def _table(offer: Offer, terminal: SeatTerminal, look: Look, height: int) -> RenderableType:
     assert offer.view is not None
     notice = None
     if offer.notice is not None:
@@ -188,7 +188,7 @@ def _signed(amount: int) -> str:
     return f"{amount:+d}".replace("-", "−")
 
 
-def _rule_lines(terminal: Terminal, look: Look) -> list[str]:
+def _rule_lines(terminal: SeatTerminal, look: Look) -> list[str]:
     console = console_for(terminal.width, terminal.height, None)
     rendered = console.render_lines(
         Markdown(look.text(rulebook_text(language()))),
@@ -200,7 +200,7 @@ def _rule_lines(terminal: Terminal, look: Look) -> list[str]:
 
 def _paged(
     offer: Offer,
-    terminal: Terminal,
+    terminal: SeatTerminal,
     overlay: RenderableType | list[RenderableType],
     look: Look,
 ) -> tuple[RenderableType, Text, int]:
