@@ -10,7 +10,8 @@ from mushka.present.keys import InputProblem, commands, interpret
 
 def read_typed(text: str, offer: Offer, pages: int = 1, cut: bool = False) -> Intent:
     """What `text` asks for: the answer to the open question, a page turn in an overlay (back
-    on its last of `pages`), a take-back where one is offered, a command, or a move. A `cut`
+    on its last of `pages`), what the lesson's explanation asks, a take-back where one is offered,
+    a command, or a move. A `cut`
     line (longer than a line editor keeps) is no move at all: better refused than acted on."""
     if cut:
         return Unreadable(_("That was too long to be a move: type it again."))
@@ -20,6 +21,8 @@ def read_typed(text: str, offer: Offer, pages: int = 1, cut: bool = False) -> In
         if answers.back(text) or offer.page + 1 >= pages:
             return Page.BACK
         return Page.NEXT
+    if offer.explain:
+        return read_explained(text, offer)
     lang = answers.language_named(text)
     if lang is not None:
         return Speak(lang)

@@ -23,6 +23,7 @@ from mushka.present.questions import question_line
 from mushka.render.coaching import hint_panel
 from mushka.render.fitting import Joined, natural_width
 from mushka.render.help import help_screen
+from mushka.render.lesson import explain_prompt, lesson_panel
 from mushka.render.look import Look
 from mushka.render.panels import memory_panel
 from mushka.render.private_screen import private_screen
@@ -123,6 +124,9 @@ def _screen(
             pass
         case _:
             assert_never(offer.overlay)
+    if offer.explain and offer.question is None:  # the lesson first, in place of the table
+        prompt = explain_prompt(offer.explain, offer.undo_here, look)
+        return lesson_panel(offer.explain, look), Text(look.text(prompt)), 1
     # On a narrow screen the keys that work whoever's turn it is get a line of their own above
     # the prompt (a phone's 40 columns hold the moves or the keys, not both).
     keys = command_keys(offer.options, short, leave=True)
