@@ -557,3 +557,28 @@ def test_a_seats_secret_is_weighed_once_for_both_servers() -> None:
             assert (await back.first("welcome"))["secret"] == secret
 
     run(scenario)
+
+
+# ---------------------------------------------------------------- presence, kept by the table
+
+
+def test_a_dropped_seat_reads_reconnecting_then_away_alike_on_every_seat_and_the_wall() -> None:
+    """Presence once (issue 35): the table keeps the grace, so an SSH-like seat that dropped
+    reads "reconnecting…" to a browser seat and on the wall alike, then "away" on both."""
+    from fakeseat import join
+
+    async def scenario() -> None:
+        async with web_table(bots={3: "random"}, grace=0.3) as (table, server):
+            vera = join(table, "Vera", via="ssh")
+            anna = await seated(server.port, "Anna", token=server.token)
+            boris = await seated(server.port, "Boris", token=server.token)
+            await anna.until(lambda c: bool(c.of("state")) and c.state["stage"] == "play", "play")
+            table.dropped(vera)
+            await anna.until(lambda c: c.state["players"][0]["state"] == "reconnecting…", "it")
+            assert "reconnecting…" in server.wall_text()
+            await anna.until(lambda c: c.state["players"][0]["state"] == "away", "away")
+            assert "reconnecting…" not in server.wall_text() and "away" in server.wall_text()
+            for client in (anna, boris):
+                await client.socket.close()
+
+    run(scenario)

@@ -13,7 +13,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from mushka.host.live import LiveTable
+from mushka.host.live import GRACE, LiveTable
 from mushka.host.settings import TableSettings
 from mushka.house_rules import HouseRules
 from mushka.web.server import WebLimits, WebServer
@@ -109,10 +109,12 @@ async def web_table(
     limits: WebLimits | None = None,
     seed: int = 7,
     code: str | None = CODE,
+    grace: float = GRACE,
 ) -> AsyncIterator[tuple[LiveTable, WebServer]]:
-    """A live table with a browser seats' server on a free port of the loopback."""
+    """A live table with a browser seats' server on a free port of the loopback (`grace`: the
+    table's, for a dropped seat)."""
     settings = TableSettings(bot_delay=0, bots=bots or {})
-    table = LiveTable(rules or HouseRules(deals=1), settings, seed=seed)
+    table = LiveTable(rules or HouseRules(deals=1), settings, seed=seed, grace=grace)
     server = WebServer(table, code=code, addresses=("127.0.0.1",), limits=limits or WebLimits())
     await server.start("127.0.0.1", 0)
     try:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
-from mushka.host.live import LiveTable
+from mushka.host.live import GRACE, LiveTable
 from mushka.host.settings import TableSettings
 from mushka.house_rules import HouseRules
 from mushka.web.server import WebLimits, WebServer
@@ -33,6 +33,7 @@ class Served:
         seed: int = 7,
         bot_delay: float = 0.0,
         workers: Executor | None = None,
+        grace: float = GRACE,
     ) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="table", daemon=True)
@@ -41,7 +42,9 @@ class Served:
         settings = TableSettings(bot_delay=bot_delay, bots=bots)
 
         async def start() -> tuple[LiveTable, WebServer]:
-            table = LiveTable(rules, settings, seed=seed, on_over=self.over.set, workers=workers)
+            table = LiveTable(
+                rules, settings, seed=seed, on_over=self.over.set, workers=workers, grace=grace
+            )
             server = WebServer(table, code=CODE, addresses=addresses, limits=limits or WebLimits())
             await server.start("127.0.0.1", 0)
             return table, server

@@ -14,7 +14,7 @@ import asyncio
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from typing import Any, assert_never
+from typing import Any, Final, assert_never
 
 from mushka.actions import PASS, Action
 from mushka.engine import Session
@@ -56,6 +56,8 @@ from mushka.i18n import LANGUAGES, say, speaking
 from mushka.names import name_problem, printable
 from mushka.wording import Wording
 
+GRACE: Final = 4.0  # seconds a dropped connection's player reads "reconnecting…", then away
+
 
 class LiveTable(PausingTable):
     """One session at one table with many connections; see the module's docstring."""
@@ -76,6 +78,7 @@ class LiveTable(PausingTable):
         kind: TableKind = TableKind.LIVE,
         disk: Executor | None = None,
         teach: MakeTeacher | None = None,
+        grace: float = GRACE,
     ) -> None:
         """A new table (its seats filled as players join, `reserved` names first), or a saved
         one (`host`, its seats taken back by name). `on_over` is told when the session has
@@ -85,7 +88,8 @@ class LiveTable(PausingTable):
         the host lets play for an away seat. `kind`: a hot seat's table (`seat_here`) saves
         and stops for everyone on q; `disk`: where the table host is written (None: a thread
         of the table's own); `teach`: every person's seat is taught by such a teacher (a
-        lesson explaining each rule the first time it comes up at that seat)."""
+        lesson explaining each rule the first time it comes up at that seat); `grace`: seconds a
+        dropped seat reads "reconnecting…" before it is away (see `dropped`)."""
         super().__init__(settings, host, on_over, workers, disk, teach)
         self.kind = kind
         self.make_secret, self.stand_in_strategy = make_secret, stand_in
@@ -103,6 +107,8 @@ class LiveTable(PausingTable):
             for place, name in zip(self._human_places(), reserved, strict=False):
                 place.name = name
         self.reserved = tuple(reserved)
+        self.grace = grace
+        self._graces: dict[int, asyncio.TimerHandle] = {}  # places reconnecting, their timers
         self.news_at_start = 0  # the news there was once the session started (the public
         # screen shows what came after it beside the game's log)
 
@@ -249,7 +255,10 @@ class LiveTable(PausingTable):
             place.secret = self.make_secret()
         self.settings.seat_codes[place.index] = place.secret  # saved with the next move
         self.settings.seat_addresses[place.index] = link.address
-        place.leaving = False
+        place.leaving = place.reconnecting = False
+        grace = self._graces.pop(place.index, None)
+        if grace is not None:
+            grace.cancel()  # back within the grace
         name = printable(place.name or "")
         self.seats[link] = Connection(link, place.index)
         if back:
@@ -270,17 +279,51 @@ class LiveTable(PausingTable):
         else:
             self._later(None, lambda: None)
 
-    def left(self, link: Link) -> None:
-        """`link`'s connection is gone, however it went."""
-        seat = self.seats.pop(link, None)
+    def dropped(self, link: Link) -> None:
+        """`link`'s connection dropped (neither the player nor the table closed it): his place
+        reads "reconnecting…" on every seat and the wall for `grace` seconds and waits for him;
+        then, unless he is back, he is away (before the session, his seat is free again)."""
+        seat = self.seats.get(link)
         if seat is None:
             return
+        place = self.places[seat.place]
+        if place.link is not link or self.finished or place.leaving or self.grace <= 0:
+            self.left(link)
+            return
+        self._detach(link)
+        place.reconnecting = True
+        loop = asyncio.get_running_loop()
+        self._graces[place.index] = loop.call_later(self.grace, self._grace_over, place)
+        self._later(None, lambda: None)  # every seat draws him reconnecting
+
+    def _grace_over(self, place: Place) -> None:
+        self._graces.pop(place.index, None)
+        if place.link is None and place.reconnecting:
+            place.reconnecting = False
+            self._gone(place)
+
+    def _detach(self, link: Link) -> Place | None:
+        """`link` no longer holds its place: the place, or None where it held none (taken over:
+        the player sits there still, from his new connection)."""
+        seat = self.seats.pop(link, None)
+        if seat is None:
+            return None
         if seat.coach is not None:
             seat.coach.cancel()
         place = self.places[seat.place]
         if place.link is not link:
-            return  # taken over: the player sits there still, from his new connection
+            return None
         place.link = None
+        return place
+
+    def left(self, link: Link) -> None:
+        """`link`'s connection is gone, however it went: its player is away at once."""
+        place = self._detach(link)
+        if place is not None:
+            self._gone(place)
+
+    def _gone(self, place: Place) -> None:
+        """The player of `place` is gone: said, and before the session his seat freed."""
         if self.finished:
             return
         name = printable(place.name or "")

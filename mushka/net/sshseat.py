@@ -27,6 +27,7 @@ class SshSeat:
         self.table = table
         self.shown: Offer | None = None  # what the player sees: his keys are read against it
         self.pages = 1  # the pages of the overlay shown
+        self.let_go = False  # the table closed it (else its connection dropped)
 
     @property
     def name(self) -> str:
@@ -54,6 +55,7 @@ class SshSeat:
         self.seat.draw(frame.text, frame.prompt)
 
     def close(self, farewell: Farewell) -> None:
+        self.let_go = True
         with speaking(self.shown.lang if self.shown is not None else self.lang):
             host = self.table.host
             if farewell.why is Why.FINISHED and host is not None:
@@ -127,5 +129,9 @@ class SshTable:
 
     def left(self, seat: Seat) -> None:
         link = self.links.pop(seat, None)
-        if link is not None:
+        if link is None:
+            return
+        if link.let_go:
             self.table.left(link)
+        else:  # a dropped link: "reconnecting…" for the table's grace, then away
+            self.table.dropped(link)

@@ -8,9 +8,8 @@ from mushka.host.offer import PlaceInfo, Presence
 from mushka.i18n import _
 
 
-def presence_words(place: PlaceInfo, reconnecting: bool = False) -> str:
-    """Who is in `place`, in a word or two (`reconnecting`: his connection dropped a moment
-    ago, so he reads as coming back rather than away)."""
+def presence_words(place: PlaceInfo) -> str:
+    """Who is in `place`, in a word or two: the same word on every seat and the wall."""
     match place.presence:
         case Presence.COMPUTER:
             return _("computer")
@@ -20,8 +19,10 @@ def presence_words(place: PlaceInfo, reconnecting: bool = False) -> str:
             return _("here, in a browser") if place.via == "web" else _("here")
         case Presence.AWAITED:
             return _("awaited")
+        case Presence.RECONNECTING:  # the table's grace: he reads as coming back
+            return _("reconnecting…")
         case Presence.AWAY:
-            return _("reconnecting…") if reconnecting else _("away")
+            return _("away")
         case Presence.STAND_IN:  # a computer player plays for him: away, whatever his connection
             return _("away")
         case _:

@@ -63,7 +63,11 @@ def ssh_lines(joining: Joining, table: LiveTable, look: Look) -> list[Text]:
     places = table.standing().places
     command = "ssh -p {port} {name}@{address}"
     lines = [Text(look.text(_("Players join with:")), "bold")]
-    expected = [p.name for p in places if p.presence in (Presence.AWAITED, Presence.AWAY)]
+    expected = [
+        p.name
+        for p in places
+        if p.presence in (Presence.AWAITED, Presence.AWAY, Presence.RECONNECTING)
+    ]
     width = max([len(name) for name in expected] + [len(_("anyone"))]) + 1
     for name in expected:
         line = command.format(port=joining.port, name=name, address=first)
@@ -164,6 +168,9 @@ def public_frame(
     places = table.standing().places
     status = {i: _("in a browser") for i, p in enumerate(places) if p.via == "web"}
     status |= {i: _("away") for i, p in enumerate(places) if p.presence is Presence.AWAY}
+    status |= {
+        i: _("reconnecting…") for i, p in enumerate(places) if p.presence is Presence.RECONNECTING
+    }
     # who came back (and from where), who left, since the session started: the newest under
     # the game's log, where the whole table sees them
     news = [look.text(say(words)) for words in table.news[table.news_at_start :][-2:]]

@@ -4,7 +4,7 @@ may see: the public table, its own hand, its own question and notices."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Sequence
 from typing import Any, Final
 
 from mushka.actions import Kind
@@ -92,17 +92,15 @@ def seat_state(
     offer: Offer,
     host: TableHost | None,
     log: Sequence[str],
-    reconnecting: Set[int] = frozenset(),
 ) -> dict[str, Any]:
     """`offer` as the JSON object a browser seat draws (spelled in the language spoken now);
-    `log` is the public log's lines (the wall's); `reconnecting` the places of browser seats
-    whose connection dropped (they read "reconnecting…" rather than "away")."""
+    `log` is the public log's lines (the wall's)."""
     view = offer.view
     players: list[dict[str, Any]] = []
     for index, place in enumerate(offer.places):
         entry: dict[str, Any] = {
             "name": printable(place.name) if place.name else "…",
-            "state": presence_words(place, index in reconnecting),
+            "state": presence_words(place),
             "presence": place.presence.value,
             "via": place.via,
             "me": index == offer.seat,
