@@ -28,6 +28,7 @@ class SshSeat:
         self.shown: Offer | None = None  # what the player sees: his keys are read against it
         self.pages = 1  # the pages of the overlay shown
         self.let_go = False  # the table closed it (else its connection dropped)
+        self.drawn: object = None  # what its last frame was drawn from (see `changed`)
 
     @property
     def name(self) -> str:
@@ -50,7 +51,15 @@ class SshSeat:
             return
         with speaking(self.table.lang_of(self)):
             offer = self.table.offer(self)
-            frame = seat_frame(offer, self.table.host, self.terminal())
+            terminal, host = self.terminal(), self.table.host
+            # Every change of the table asks every seat; one whose offer, terminal and table
+            # (its moves: `changes`) are as last drawn would draw the same frame: Rich's work
+            # is spared, the seat's last screen stands.
+            drawn = (offer, terminal, host.changes if host is not None else -1)
+            if drawn == self.drawn:
+                return
+            frame = seat_frame(offer, host, terminal)
+        self.drawn = drawn
         self.shown, self.pages = offer, frame.pages
         self.seat.draw(frame.text, frame.prompt)
 

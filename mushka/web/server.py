@@ -156,6 +156,7 @@ class WebSeat:
         self.seq = 0
         self.shown: Offer | None = None
         self.sent: str | None = None  # the last state sent, its sequence number apart
+        self.drawn: object = None  # what the last state was made from (see `changed`)
         self.closed = False  # the table let it go
         self.dropped = False  # its socket is gone
 
@@ -165,7 +166,12 @@ class WebSeat:
         table = self.server.table
         with speaking(table.lang_of(self)):
             offer = table.offer(self)
-            state = seat_state(offer, table.host, self.server.log())
+            host = table.host
+            drawn = (offer, host.changes if host is not None else -1)
+            if drawn == self.drawn and self.sent is not None:
+                return  # the same offer at the same moment of the game: the same state
+            self.drawn = drawn
+            state = seat_state(offer, host, self.server.log())
         self.shown = offer
         body = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
         if body == self.sent:
