@@ -73,6 +73,11 @@ class Figures:
         return time.monotonic() - self.started
 
 
+def next_minute(figures: Figures) -> float:
+    """When the next whole minute of the soak comes (a session may be shorter than one)."""
+    return figures.started + 60 * (int(figures.now() / 60) + 1)
+
+
 async def ssh_seat(port: int, name: str, figures: Figures, stop: asyncio.Event) -> None:
     """An SSH player who types the keys that may be a move, each as soon as the last redrew."""
     while not stop.is_set():
@@ -92,7 +97,7 @@ async def ssh_seat(port: int, name: str, figures: Figures, stop: asyncio.Event) 
         )
         assert isinstance(client, Client)
         typed = 0
-        left_at = time.monotonic() + 60  # every minute this seat drops and comes back
+        left_at = next_minute(figures)  # at each minute of the soak this seat drops, and back
         try:
             while not stop.is_set() and not chan.is_closing():
                 if time.monotonic() > left_at and name == "Sasha":
@@ -135,7 +140,7 @@ async def phone_seat(port: int, name: str, figures: Figures, stop: asyncio.Event
         except OSError:
             await asyncio.sleep(0.5)
             continue
-        left_at = time.monotonic() + 60
+        left_at = next_minute(figures)
         try:
             await socket.send(json.dumps(hello))
             state: dict[str, Any] | None = None
