@@ -117,7 +117,8 @@ def test_a_seat_that_never_reads_keeps_the_host_s_memory_bounded(home: Path) -> 
                 f"his client took in {sent} B; "
                 f"RSS {before} KiB before, {after} KiB after (+{after - before} KiB)"
             )
-            assert moves > 40 and frames > 200 and paused > 0
+            # every move is drawn on his seat (identical frames are not drawn twice)
+            assert moves > 40 and frames >= moves and paused > 0
             assert biggest <= OUTPUT_HIGH + 256 * 1024
             assert after - before < 64 * 1024  # not a frame's worth per move kept
 
