@@ -37,13 +37,15 @@ from websockets.http11 import Request, Response
 
 from mushka.host.link import Farewell, Why
 from mushka.host.live import LiveTable
-from mushka.host.offer import Answer, Command, Intent, Offer, Page, Play, Speak
+from mushka.host.offer import Answer, Command, Intent, Offer, Page, Play, Presence, Speak
 from mushka.i18n import ENGLISH, LANGUAGES, _, language, say, speaking
+from mushka.names import printable
 from mushka.net import codes
 from mushka.net.lockout import Lockout, plain_address
 from mushka.render.look import Look
 from mushka.render.seat_screen import plain
 from mushka.render.wall import public_frame, public_lines, sheet
+from mushka.web.rulebook import rules_html
 from mushka.web.state import seat_state
 
 DEFAULT_PORT: Final = 8765
@@ -118,16 +120,34 @@ def page_words() -> dict[str, str]:
         "private": _(
             "A browser seat is as private as the Wi-Fi it uses; an SSH seat is encrypted."
         ),
-        "language": "Русский" if language() == ENGLISH else "English",
+        "language": "По-русски" if language() == ENGLISH else "In English",
         "other": "ru" if language() == ENGLISH else "en",
+        "pick": _("Expected at this table (tap your name):"),
+        "again": _("Sit down again"),
+        "here": _("This phone sits down again by itself."),
+        "elsewhere": _(
+            "From another phone or computer: your name, and this seat's own code {code} in "
+            "place of the table code."
+        ),
+        "over": _("The session is over."),
+        "read": _("Got it"),
+        "contents": _("Contents"),
     }
 
 
-def render_page(kind: str, lang: str) -> bytes:
-    """The page, its words filled in (escaped) from our catalogues in `lang`."""
+def expected_names(table: LiveTable) -> list[str]:
+    """The names the table waits for (kept for them, or away): the join page's buttons."""
+    waited = (Presence.AWAITED, Presence.AWAY, Presence.STAND_IN)
+    return [printable(p.name) for p in table.standing().places if p.name and p.presence in waited]
+
+
+def render_page(kind: str, lang: str, names: Sequence[str] = ()) -> bytes:
+    """The page, its words filled in (escaped) from our catalogues in `lang`; `names`: the
+    players the table waits for, offered as buttons on the join form."""
     template = static_file("index.html").decode()
     with speaking(lang):
         words = page_words()
+    words["names"] = json.dumps(list(names), ensure_ascii=False)
     filled = template.replace("{{lang}}", lang).replace("{{mode}}", kind)
     for key, value in words.items():
         filled = filled.replace("{{" + key + "}}", html.escape(value, quote=True))
@@ -238,6 +258,7 @@ class WebSeat:
                 message["sheet"] = plain(sheet(table.host, Look(False)), 44)
         # the page keeps its secret only where the seat waits for it
         message["keep"] = farewell.why in (Why.LEFT, Why.STOPPED)
+        message["why"] = farewell.why.value  # the page offers to sit down again after a leave
         message["again"] = farewell.why is Why.STOPPED
         self.outbox.put(json.dumps(message, ensure_ascii=False))
         self.outbox.close(1000, "")
@@ -284,6 +305,8 @@ def _intent(offer: Offer, message: dict[str, Any]) -> Intent | None:
         return Answer(message.get("yes") is True)
     elif kind == "back" and offer.overlay is not None:
         return Page.BACK
+    elif kind == "read" and offer.explain and offer.overlay is None:
+        return Page.NEXT  # the lesson's explanation read (see LiveTable's reading)
     return None
 
 
@@ -433,7 +456,7 @@ class WebServer:
             return None  # the handshake goes on
         if path in PAGES:
             lang = page_language(request.headers.get("Accept-Language"), self.lang)
-            body = render_page(PAGES[path], lang)
+            body = render_page(PAGES[path], lang, expected_names(self.table))
             return self._response(200, "OK", body, "text/html; charset=utf-8", host)
         if path in STATIC:
             body = static_file(path.removeprefix("/"))
@@ -478,6 +501,9 @@ class WebServer:
             await self._refused(socket, lang, proof, forget=True)
             return
         seat = WebSeat(self, name, lang, address)
+        code = hello.get("code")
+        if isinstance(code, str) and code and self.table.proves(name, code):
+            secret = code  # a seat's own code typed by hand proves it as its secret does
         refusal = self.table.admit(seat, secret)
         if refusal is not None:
             await self._refused(socket, lang, refusal, forget=False)
@@ -522,6 +548,8 @@ class WebServer:
             if hmac.compare_digest(token.encode()[:256], self.token.encode()):
                 self.lockout.right(address)
                 return None
+        if isinstance(code, str) and code and name and self.table.proves(name, code):
+            return None  # the seat's own code typed in the code's place: that seat's proof
         if isinstance(code, str) and code and self.code is not None:
             offered = True
             if codes.same(code, self.code):
@@ -556,6 +584,11 @@ class WebServer:
                 continue
             if message.get("t") == "leave":
                 self.table.leave(seat)
+                continue
+            if message.get("t") == "rules":  # the rulebook, on request: not in every state
+                lang = self.table.lang_of(seat)
+                html_text = rules_html(lang)
+                seat.outbox.put(json.dumps({"t": "rules", "lang": lang, "html": html_text}))
                 continue
             seat.act(message)
 
@@ -600,7 +633,15 @@ class WebServer:
             writer.cancel()
 
     def _wall_message(self) -> str:
-        return json.dumps({"t": "wall", "text": self.wall_text()}, ensure_ascii=False)
+        message: dict[str, Any] = {"t": "wall", "text": self.wall_text()}
+        host = self.table.host
+        if host is not None and host.is_over:  # the room's screen ends on the final sheet
+            with speaking(self.lang):
+                message["over"] = {
+                    "text": _("The session is over."),
+                    "sheet": plain(sheet(host, Look(False)), 100),
+                }
+        return json.dumps(message, ensure_ascii=False)
 
     def _wall_text(self) -> str:
         width, height = WALL_SIZE

@@ -25,6 +25,7 @@ from mushka.render.rulebook import rulebook_text
 from mushka.render.seat_screen import plain, result_line
 from mushka.render.trick import closing_seat, laid, open_winner, outcome, play_words, plays_of
 from mushka.state import Step
+from mushka.web.taps import tap_help
 
 OVERLAY_WIDTH: Final = 44  # characters of an overlay's text: a phone held upright shows them
 LOG_LINES: Final = 12  # the newest lines of the public log a seat is sent
@@ -175,6 +176,8 @@ def seat_state(
         state["status"] = _step_words(view.step)
     elif offer.waiting is not None:
         state["status"] = offer.waiting.text
+    state["explain"] = [{"title": t.title, "lines": list(t.lines)} for t in offer.explain]
+    state["words"]["read"] = _("Got it")
     if view is None or host is None:
         return state
     state["facts"] = [
@@ -230,8 +233,15 @@ def seat_state(
         }
     if offer.overlay is not None:
         state["overlay"] = {
-            "text": overlay_text(offer, host),
+            "kind": offer.overlay.value,
             "more": False,
             "back": _("Back to the table"),
         }
+        match offer.overlay:
+            case Overlay.HELP:  # a seat that taps: its help is about taps
+                state["overlay"]["help"] = tap_help(offer.options, host, offer.seat_code)
+            case Overlay.RULES:  # the page asks for the rulebook's HTML once (web.rulebook)
+                pass
+            case _:
+                state["overlay"]["text"] = overlay_text(offer, host)
     return state

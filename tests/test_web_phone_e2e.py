@@ -1,0 +1,245 @@
+"""What a phone and the TV show, in Debian's chromium (Playwright), at 360×740 and 320 px wide,
+in English and Russian: help about taps, the rulebook as a page, the seat's coming and going
+(a reload announced once, a leave that offers to sit down again, the names expected as
+buttons), the TV opened from the QR's page with no code, ending on the final sheet; no page
+wider than the screen and no element cut. Screenshots in docs/screens/phone-*.png."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web_e2e import LIMITS, PHONE, SCREENS, browser, play_a_tap
+from webserve import Served, wait_for
+
+from mushka.house_rules import HouseRules
+from mushka.i18n import say
+
+__all__ = ["browser"]  # the chromium fixture, shared with test_web_e2e
+BOTS = {1: "random", 2: "random", 3: "random"}
+# What a keyboard's help says and a phone's must not: keys, the prompt, Ctrl-C, typing
+KEYBOARD = re.compile(
+    r"Ctrl|Enter|\bkeys?\b|\bprompt\b|\btype\b|\btyped\b|клавиш|набер|введите|\bd, |\bp, ",
+    re.IGNORECASE,
+)
+# An element cut: wider than its own box where it hides what overflows, or past the screen
+CUT = """() => {
+    const cut = [];
+    const width = window.innerWidth;
+    for (const node of document.querySelectorAll("body *")) {
+        const box = node.getBoundingClientRect();
+        if (!box.width || !box.height || node.closest("[hidden]")) continue;
+        const style = getComputedStyle(node);
+        const hides = ["hidden", "clip"].includes(style.overflowX);
+        if ((hides && node.scrollWidth > node.clientWidth + 1) || box.right > width + 1) {
+            cut.push(node.tagName + "#" + node.id + "." + node.className + ": " +
+                     (node.textContent || "").slice(0, 40));
+        }
+    }
+    return cut;
+}"""
+SCROLLS = "() => document.documentElement.scrollWidth > window.innerWidth"
+
+
+@pytest.fixture
+def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    table = Served(HouseRules(deals=1), BOTS, limits=LIMITS, bot_delay=0.05)
+    try:
+        yield table
+    finally:
+        table.close()
+
+
+def phone(browser: Any, width: int = 360, height: int = 740, lang: str = "en") -> Any:
+    locale = {"en": "en-GB", "ru": "ru-RU"}[lang]
+    viewport = {"viewport": {"width": width, "height": height}, "locale": locale}
+    return browser.new_context(**(PHONE | viewport)).new_page()
+
+
+def sit(page: Any, url: str, name: str = "Anna") -> None:
+    page.goto(url)
+    page.fill("#name", name)
+    page.click("#sit")
+    page.wait_for_selector("#table:not([hidden])", timeout=15000)
+
+
+def fits(page: Any, what: str) -> None:
+    """The page is no wider than the screen and nothing on it is cut."""
+    assert not page.evaluate(SCROLLS), f"{what}: the page scrolls sideways"
+    cut = page.evaluate(CUT)
+    assert not cut, f"{what}: cut {cut}"
+
+
+def command(page: Any, label: str) -> None:
+    """Tap the command button labelled `label` (once the page takes taps)."""
+    page.locator("#commands button:enabled", has_text=label).first.tap()
+
+
+def shoot(page: Any, name: str, full: bool = False) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"phone-{name}.png"), full_page=full)
+
+
+HELP = {"en": ("Help", "How to play by taps"), "ru": ("Справка", "Как играть касаниями")}
+RULES = {"en": ("Rules", "The game in brief"), "ru": ("Правила", "Коротко об игре")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("width", [360, 320])
+def test_a_phones_help_is_about_taps_and_its_rules_a_page_with_contents(
+    browser: Any, served: Served, lang: str, width: int
+) -> None:
+    page = phone(browser, width, 740, lang)
+    sit(page, served.url)
+    page.wait_for_selector("#commands button:enabled")
+    fits(page, "the table")
+    label, title = HELP[lang]
+    command(page, label)
+    page.locator("#otext", has_text=title).wait_for()
+    text = page.inner_text("#otext")
+    assert not KEYBOARD.search(text), KEYBOARD.search(text)
+    assert len(text.splitlines()) <= 16, text  # short
+    fits(page, "the help")
+    if width == 360:
+        shoot(page, f"help-{lang}")
+    page.tap("#back")
+    page.wait_for_selector("#overlay", state="hidden")
+    label, brief = RULES[lang]
+    command(page, label)
+    page.locator("#otext h2", has_text=brief).wait_for()
+    book = page.inner_text("#otext")
+    assert "**" not in book and not re.search(r"^#|\s#{1,3}\s", book, re.MULTILINE), book[:400]
+    assert page.locator("#otext nav.toc a").count() >= 10  # a table of contents
+    headings = page.locator("#otext h2").all_inner_texts()
+    assert headings[0] == brief  # the game in brief comes first, then the contents
+    fits(page, "the rules")
+    if width == 360:
+        shoot(page, f"rules-{lang}")
+    page.locator("#otext nav.toc a").nth(12).tap()  # a section far down the book
+    page.wait_for_function("() => window.scrollY > 2000")
+    back = page.locator("#back").bounding_box()
+    assert back is not None and back["y"] >= 0 and back["y"] + back["height"] <= 740
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    back = page.locator("#back").bounding_box()
+    assert back is not None and back["y"] >= 0 and back["y"] + back["height"] <= 740
+    page.tap("#back")
+    page.wait_for_selector("#overlay", state="hidden")
+    page.context.close()
+
+
+def test_a_reload_connects_once_and_is_announced_once(browser: Any, served: Served) -> None:
+    page = phone(browser)
+    sit(page, served.url)
+    first = served.run(lambda: served.table.places[0].link)
+    page.reload()
+    page.wait_for_selector("#table:not([hidden])")
+    wait_for(lambda: served.run(lambda: served.table.places[0].link) not in (None, first))
+    second = served.run(lambda: served.table.places[0].link)
+    # past the page's connect timeout (3 s): the first socket's timer used to drop this one
+    time.sleep(4)
+    assert served.run(lambda: served.table.places[0].link) is second
+    news = served.run(lambda: [say(n) for n in served.table.news])
+    assert sum("is back" in line for line in news) == 1, news
+    page.context.close()
+
+
+def test_leaving_ends_on_a_page_that_sits_down_again(browser: Any, served: Served) -> None:
+    page = phone(browser, 320, 640)
+    sit(page, served.url)
+    command(page, "Leave")
+    page.wait_for_selector("#question:not([hidden])")
+    page.tap("#yes")
+    page.wait_for_selector("#bye:not([hidden])")
+    assert page.is_visible("#again")
+    how = page.inner_text("#byehow")
+    secret = served.run(lambda: served.table.places[0].secret)
+    assert "This phone sits down again" in how and secret is not None and secret in how
+    fits(page, "the goodbye")
+    shoot(page, "left")
+    page.tap("#again")
+    page.wait_for_selector("#table:not([hidden])")
+    wait_for(lambda: served.run(lambda: served.table.places[0].link) is not None)
+    page.context.close()
+
+
+def test_the_join_page_offers_the_expected_names_as_buttons(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    served = Served(HouseRules(deals=1), {2: "random", 3: "random"}, reserved=("Anna", "Борис"))
+    try:
+        page = phone(browser, 320, 640, "ru")
+        page.goto(served.url)
+        assert page.locator("#names button").all_inner_texts() == ["Anna", "Борис"]
+        fits(page, "the join page")
+        shoot(page, "join-ru")
+        page.locator("#names button", has_text="Борис").tap()  # one tap: the token seats him
+        page.wait_for_selector("#table:not([hidden])")
+        assert served.table.places[1].link is not None
+        page.context.close()
+    finally:
+        served.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_tv_opened_from_the_qr_page_ends_on_the_winner_and_fits(
+    browser: Any, served: Served, size: tuple[int, int]
+) -> None:
+    seat = phone(browser)
+    seat.goto(served.url)
+    watch = seat.get_attribute("#watch", "href")
+    assert watch is not None and watch.startswith("/wall#")  # the token goes with it
+    tv = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    tv.goto(served.server.plain_url("127.0.0.1") + watch.removeprefix("/"))
+    tv.wait_for_selector("#wall:not([hidden])")  # no code asked
+    seat.fill("#name", "Anna")
+    seat.click("#sit")
+    seat.wait_for_selector("#table:not([hidden])")
+    deadline = time.monotonic() + 120
+    shots = 0
+    while not seat.is_visible("#bye"):
+        assert time.monotonic() < deadline, "the deal never ended"
+        play_a_tap(seat)
+        seat.wait_for_timeout(40)
+        assert not (wrong := tv.evaluate(TV_FITS)), f"the TV at {size}: {wrong}"
+        if shots == 0 and tv.is_visible("#walltext") and "trick" in tv.inner_text("#walltext"):
+            shots += 1
+            tv.screenshot(path=str(SCREENS / f"phone-tv-{size[0]}x{size[1]}-play.png"))
+    tv.locator("#wallend", has_text="The session is over.").wait_for()
+    end = tv.inner_text("#wallend")
+    assert "wins" in end or "share the win" in end, end
+    assert "reconnecting" not in tv.inner_text("body")
+    assert not (wrong := tv.evaluate(TV_FITS)), f"the TV at {size}: {wrong}"
+    tv.screenshot(path=str(SCREENS / f"phone-tv-{size[0]}x{size[1]}-over.png"))
+    seat.wait_for_timeout(500)
+    assert "reconnecting" not in tv.inner_text("body")
+    tv.context.close()
+    seat.context.close()
+
+
+TV_FITS = """() => {
+    const root = document.documentElement;
+    const what = (node) => node.tagName + "#" + node.id;
+    if (root.scrollWidth > innerWidth || root.scrollHeight > innerHeight)
+        return "the page " + root.scrollWidth + "x" + root.scrollHeight;
+    for (const id of ["walltext", "wallend"]) {
+        const node = document.getElementById(id);
+        if (!node || node.hidden) continue;
+        const box = node.getBoundingClientRect();
+        if (box.bottom > innerHeight || box.right > innerWidth)
+            return what(node) + " ends at " + box.right + "x" + box.bottom;
+        for (const pre of [node, ...node.querySelectorAll("pre")]) {
+            if (pre.scrollWidth > pre.clientWidth + 1 || pre.scrollHeight > pre.clientHeight + 1)
+                return what(pre) + " cut: " + pre.scrollWidth + "x" + pre.scrollHeight +
+                    " in " + pre.clientWidth + "x" + pre.clientHeight;
+        }
+    }
+    return "";
+}"""
