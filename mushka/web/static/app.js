@@ -317,8 +317,10 @@
   function drawExplain(s) {
     const box = $("explain");
     const told = s.explain || [];
+    const was = box.hidden;
     box.hidden = !told.length;
     if (!told.length) return;
+    if (was) setTimeout(() => box.scrollIntoView({ block: "nearest" }), 0); // read first
     const parts = [];
     for (const t of told) {
       parts.push(el("h3", t.title));
