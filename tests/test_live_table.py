@@ -135,7 +135,7 @@ def test_the_lobby_fills_then_starts_and_a_leaver_frees_a_seat_before_the_start(
         vera, gleb = join(table, "Vera"), join(table, "Gleb")
         await table.idle()
         assert table.host is not None and anna.shown.stage.value == "play"
-        assert table.host.players == ("Anna", "Vera", "Gleb", "Bot 4 (basic)")
+        assert table.host.players == ("Anna", "Vera", "Gleb", "Bot 4")
         assert all(s.shown.view is not None for s in (anna, vera, gleb))
         table.stop()
         await table.closed()

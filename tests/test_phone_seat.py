@@ -79,7 +79,8 @@ def test_a_phone_seat_lists_scores_and_leaving_and_its_scores_cut_no_cell(lang: 
         text = first.text
         assert "…" not in text, text  # no cell is cut, nor the pager's hint
         assert PAGER[lang] in text.split("\n")[-1]
-        for name in ("Anna", "Bot 2 (basic)", "Bot 3 (basic)", "Bot 4 (basic)"):
+        bot = "Bot" if lang == "en" else "Бот"  # a computer player's name in the seat's language
+        for name in ("Anna", f"{bot} 2", f"{bot} 3", f"{bot} 4"):
             assert name in text, (name, text)  # each name whole, on one line
         assert ("net" if lang == "en" else "итог") in text
         anna.act(Page.NEXT)

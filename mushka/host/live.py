@@ -47,7 +47,7 @@ from mushka.host.offer import (
 )
 from mushka.host.pauses import PausingTable
 from mushka.host.running import Connection
-from mushka.host.seating import bot_name
+from mushka.host.seating import bot_name, taken_names
 from mushka.host.settings import TableSettings
 from mushka.host.table import TableError, TableHost
 from mushka.host.teaching import MakeTeacher
@@ -240,7 +240,9 @@ class LiveTable(PausingTable):
         if not any(p.name is None for p in self._human_places()):
             return Wording("the seats here are kept for {names}", names=names)
         taken = [p.name for p in self.places if p.name is not None]
-        taken += [bot_name(p.index, p.computer) for p in self.places if p.computer]
+        for p in self.places:
+            if p.computer:
+                taken += taken_names(p.index, p.computer)
         return name_problem(name, taken)
 
     def joined(self, link: Link) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 from mushka.actions import DRAW, PASS, Action, Kind
 from mushka.cards import CARDS, Card
 from mushka.events import End
+from mushka.host.seating import seat_name, seat_names
 from mushka.i18n import _, card_label, language, say, speaking
 from mushka.ledger import DealSummary, deal_summary, session_accounts
 from mushka.players.coach import Hint
@@ -178,6 +179,8 @@ class PlaceInfo:
     name: str
     presence: Presence
     via: str = ""  # how a person sits there: "ssh", "web", "local" ("" for a computer)
+    computer: str | None = None  # a computer player's strategy (its strength, said in the seat
+    # list only: see present/presence.py)
 
 
 class HoldKind(StrEnum):
@@ -427,7 +430,14 @@ def _offer(
 ) -> Offer:
     options, kind = standing.options, standing.kind
     stage = standing.stage if host is not None else Stage.LOBBY
+    # every name as this seat reads it: a computer player's in the seat's language
+    places = tuple(
+        replace(p, name=seat_name(i, p.name, p.computer)) for i, p in enumerate(standing.places)
+    )
+    bots = {i: p.computer for i, p in enumerate(places) if p.computer is not None}
     view = host.view(seat) if host is not None else None
+    if view is not None:
+        view = view._replace(players=seat_names(view.players, bots))
     turn = host.pending() if host is not None and stage is Stage.PLAY else None
     mine = turn is not None and turn.seat == seat
     busy = screen.overlay is not None or screen.question is not None or screen.coach_thinking
@@ -456,7 +466,6 @@ def _offer(
     elif screen.notice is not None:
         text = screen.notice.text
         notice = Notice(say(text) if isinstance(text, Wording) else text, screen.notice.tone)
-    places = standing.places
     to_act = turn.seat if turn is not None else None
     waiting = None
     if not mine and stage is not Stage.OVER:

@@ -24,6 +24,7 @@ from mushka.host.offer import (
     Tone,
 )
 from mushka.host.running import Connection, RunningTable
+from mushka.host.seating import seat_names
 from mushka.host.settings import TableSettings
 from mushka.host.shared import Shared
 from mushka.host.table import Outcome, Stopped, TableError, TableHost
@@ -54,8 +55,8 @@ class PausingTable(RunningTable):
             return None
         taught = self.teaching.get(seat.place)
         if taught is None:
-            names = [printable(name) for name in self.host.players]
             with speaking(self.lang_of(seat.link)):
+                names = [printable(n) for n in seat_names(self.host.players, self.settings.bots)]
                 keys = seat.link.via != "web"  # a page is tapped, a terminal typed at
                 teacher = self.teach(seat.place, names, self.settings.ascii_only, keys)
             taught = self.teaching[seat.place] = Taught(teacher)

@@ -30,8 +30,8 @@ def log_entries(host: TableHost, look: Look) -> list[RenderableType]:
     """Everything public so far, shortly: each deal's opening, a line per trick and exchange,
     the table's notes, and each deal's summary (the final sheet is the caller's)."""
     log = host.public_events()
-    words = look.words(host.players)
-    names = look.names(host.players)
+    words = look.words(host.names())
+    names = look.names(host.names())
     table_log = host.log()
     entries: list[RenderableType] = []
     kitty = 0
@@ -53,7 +53,7 @@ def log_entries(host: TableHost, look: Look) -> list[RenderableType]:
         if any(isinstance(e, End) for e in events) and (deal + 1 < len(log) or host.is_over):
             totals = [a.net for a in session_accounts(log[: deal + 1])]
             summary = deal_summary(deal + 1, events)
-            entries.append(deal_table(summary, host.players, totals, look))
+            entries.append(deal_table(summary, host.names(), totals, look))
     return entries
 
 
@@ -65,7 +65,7 @@ def note_text(note: Note, names: Sequence[str], look: Look) -> Text:
 
 def deal_opening(host: TableHost, deal: int, events: list[Event], look: Look) -> RenderableType:
     """A deal's first line: who deals, who antes; the first deal also shows the house rules."""
-    players = look.names(host.players)
+    players = look.names(host.names())
     dealer = host.dealer(deal)
     antes = [e for e in events if isinstance(e, Ante)]
     payers = ", ".join(players[e.seat] for e in antes)
@@ -136,7 +136,7 @@ def _standings(host: TableHost, look: Look) -> tuple[Text, list[str], list[list[
     title = words.format(done=done, n=done + 1, deals=host.rules.deals)
     heads = [look.text(column) for column in _(STANDINGS_COLUMNS).split("|")]
     rows: list[list[Text]] = []
-    for seat, name in enumerate(look.names(host.players)):
+    for seat, name in enumerate(look.names(host.names())):
         t = totals[seat]
         rows.append(
             [

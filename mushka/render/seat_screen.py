@@ -18,7 +18,7 @@ from mushka.host.table import TableHost
 from mushka.i18n import _, language
 from mushka.names import printable
 from mushka.present.keys import command_keys, move_prompt
-from mushka.present.presence import presence_words
+from mushka.present.presence import seat_words
 from mushka.present.questions import question_line
 from mushka.render.coaching import hint_panel
 from mushka.render.fitting import Joined, natural_width
@@ -254,7 +254,7 @@ def lobby(offer: Offer, look: Look) -> RenderableType:
     ]
     for index, place in enumerate(offer.places):
         who = "…" if place.presence is Presence.FREE else place.name
-        rows.append(Text(f"  {index + 1}  {printable(who)}  ({presence_words(place)})"))
+        rows.append(Text(f"  {index + 1}  {printable(who)}  ({seat_words(place)})"))
     rows.append(Text(""))
     rows.extend(Text(look.text(news)) for news in offer.news[-5:])
     code = seat_code_line(offer, look)

@@ -187,4 +187,4 @@ def public_lines(table: LiveTable, look: Look) -> list[str]:
 
 def sheet(host: TableHost, look: Look) -> Group:
     """The session's final score sheet, as every seat and the public screen show it."""
-    return final_sheet(session_accounts(host.public_events()), host.players, look)
+    return final_sheet(session_accounts(host.public_events()), host.names(), look)
