@@ -582,9 +582,6 @@ class WebServer:
             if message.get("t") == "ping":
                 seat.outbox.put(json.dumps({"t": "pong", "n": message.get("n")}))
                 continue
-            if message.get("t") == "leave":
-                self.table.leave(seat)
-                continue
             if message.get("t") == "rules":  # the rulebook, on request: not in every state
                 lang = self.table.lang_of(seat)
                 html_text = rules_html(lang)
