@@ -297,3 +297,29 @@ def test_a_taught_phone_reads_each_explanation_on_a_card_it_dismisses(
         page.context.close()
     finally:
         served.close()
+
+
+def test_another_phone_takes_a_seat_with_the_code_its_help_shows(
+    browser: Any, served: Served
+) -> None:
+    """A refusal that asks for the seat's own code shows the field for it, and the seat's help
+    shows that code: typed on another phone it takes the seat over; the first phone is told,
+    and may sit down again."""
+    first = phone(browser)
+    sit(first, served.url)
+    command(first, "Help", "#otext h3:has-text('How to play by taps')")
+    secret = served.run(lambda: served.table.places[0].secret)
+    assert secret is not None and secret in first.inner_text("#otext")
+    other = phone(browser, 320, 640)
+    other.goto(served.url)
+    other.fill("#name", "Anna")
+    other.click("#sit")
+    other.wait_for_selector("#code-row:not([hidden])")
+    assert "own code" in other.inner_text("#status")
+    other.fill("#code", secret)
+    other.click("#sit")
+    other.wait_for_selector("#table:not([hidden])")
+    first.wait_for_selector("#bye:not([hidden])")
+    assert first.is_visible("#again")
+    first.context.close()
+    other.context.close()

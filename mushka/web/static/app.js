@@ -215,7 +215,7 @@
   function farewell(m) {
     only("bye");
     $("byetext").textContent = m.text;
-    $("byesheet").replaceChildren(sheetNode(m.sheet));
+    $("byesheet").replaceChildren(sheetNode(m.final || m.sheet));
     const again = ["left", "freed", "taken over"].includes(m.why);
     $("again").hidden = !again;
     // how this seat comes back: from this phone with no questions; elsewhere with its own code
@@ -234,8 +234,9 @@
     only("wall");
     const end = $("wallend");
     end.hidden = false;
-    end.replaceChildren(sheetNode(m.sheet), el("h2", m.text)); // the sheet, then the end said
-    $("walltext").hidden = !!m.sheet;
+    const sheet = m.final || m.sheet;
+    end.replaceChildren(sheetNode(sheet), el("h2", m.text)); // the sheet, then the end said
+    $("walltext").hidden = !!sheet;
     status(words.over || m.text);
   }
 
@@ -259,22 +260,24 @@
     box.append(list);
     if (outcome) box.append(el("p", outcome, "small"));
   }
-  // A sheet as data: {title, columns: [...], rows: [{cells: [...], win?}], verdict?} drawn as a
-  // card a row (the row's first cell its heading, the others "column: value"): no table to cut.
+  // A sheet as data ({title, columns: [{heading, numeric, essential}], rows: [{cells, me, best,
+  // tricks?}], caption, verdict}): a card a player (his name, then "heading value" pieces that
+  // wrap between pieces, never inside one), so no cell is cut however narrow the phone.
   function drawSheet(sheet) {
     const box = el("div", null, "sheet");
-    if (sheet.title) box.append(el("h3", sheet.title));
+    const columns = (sheet.columns || []).map((c) => (typeof c === "string" ? { heading: c } : c));
+    if (sheet.title) for (const line of sheet.title.split("\n")) box.append(el("h3", line));
     const list = el("ul", null, "rows");
     for (const row of sheet.rows || []) {
-      const item = el("li", null, row.win ? "win" : "");
+      const item = el("li", null, (row.best || row.win ? "win" : "") + (row.me ? " me" : ""));
       const cells = row.cells || [];
-      item.append(el("b", cells[0]));
+      const name = el("b", cells[0]);
+      if (row.tricks && row.tricks.length) name.append(el("span", " " + row.tricks.join(" "), "tricks"));
+      item.append(name);
       const facts = el("span");
       for (let i = 1; i < cells.length; i++) {
-        if (cells[i] === "" || cells[i] === null || cells[i] === undefined) continue;
-        const fact = el("span", null, "fact");
-        const column = (sheet.columns || [])[i];
-        if (column) fact.append(el("i", column + " "));
+        const fact = el("span", null, "fact" + (columns[i] && columns[i].essential === false ? " minor" : ""));
+        if (columns[i]) fact.append(el("i", columns[i].heading + " "));
         fact.append(String(cells[i]));
         facts.append(fact);
       }
@@ -282,8 +285,38 @@
       list.append(item);
     }
     box.append(list);
+    if (sheet.caption) box.append(el("p", sheet.caption, "small"));
     if (sheet.verdict) box.append(el("p", sheet.verdict, "verdict"));
     return box;
+  }
+  // The cards played: a row a suit, each rank lit while still out, dimmed once played.
+  function drawPlayed(played) {
+    const box = el("div", null, "played");
+    if (played.title) box.append(el("h3", played.title));
+    for (const suit of played.suits || []) {
+      const row = el("div", null, "suit");
+      row.append(el("b", suit.suit, suit.red ? "red" : ""));
+      (played.ranks || []).forEach((rank, i) => row.append(el("span", rank, suit.played[i] ? "gone" : "")));
+      box.append(row);
+    }
+    for (const v of played.voids || []) box.append(el("p", v.text, "small" + (v.me ? " me" : "")));
+    return box;
+  }
+  // The table log: its entries (a deal's opening in bold, a deal's sheet as a card), else lines.
+  function drawLog(s) {
+    const items = [];
+    for (const e of s.entries && s.entries.length ? s.entries : s.log.map((text) => ({ text }))) {
+      const item = el("li", null, e.kind === "alarm" ? "alarm" : "");
+      if (typeof e === "string") item.textContent = e;
+      else if (e.kind === "sheet" && e.sheet) item.append(drawSheet(e.sheet));
+      else if (e.kind === "rules" && e.parts) item.textContent = e.parts.join(" · ");
+      else {
+        if (e.head) item.append(el("b", e.head + " · "));
+        item.append(e.text || "");
+      }
+      items.push(item);
+    }
+    return items;
   }
   function drawHelp(help) {
     const box = el("div", null, "help");
@@ -310,8 +343,8 @@
   function drawOverlay(o, lang) {
     if (o.kind === "rules") return drawRules(lang);
     if (o.help) return drawHelp(o.help);
-    if (o.sheets) { const all = el("div"); all.append(...o.sheets.map(drawSheet)); return all; }
     if (o.sheet) return drawSheet(o.sheet);
+    if (o.played) return drawPlayed(o.played);
     return el("pre", o.text || "");
   }
   function drawExplain(s) {
@@ -387,7 +420,7 @@
     commands.replaceChildren();
     for (const c of s.commands) commands.append(button(c.label, { t: "command", command: c.id }));
     const log = $("log");
-    log.replaceChildren(...s.log.map((line) => el("li", typeof line === "string" ? line : line.text)));
+    log.replaceChildren(...drawLog(s));
     log.scrollTop = log.scrollHeight;
     // the language button says what a tap does: the other language, named in itself
     const other = s.lang === "ru" ? "en" : "ru";
