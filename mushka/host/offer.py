@@ -449,9 +449,10 @@ def _offer(
     take_back = False
     if host is not None and kind is TableKind.LIVE and stage is Stage.PLAY:
         undo = host.take_back_offer()
-        if undo is not None and undo.seat == seat:
+        # listed only when it would work: no front end filters the offer
+        take_back = undo is not None and undo.seat == seat and undo.refusal is None
+        if take_back:
             commands.append(Command.UNDO)
-            take_back = undo.refusal is None
     commands.append(Command.LEAVE)
     notice = None
     if screen.news_seen < len(standing.news):

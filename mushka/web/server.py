@@ -35,10 +35,11 @@ from websockets.http11 import Request, Response
 
 from mushka.host.link import Farewell, Why
 from mushka.host.live import LiveTable
-from mushka.host.offer import Answer, Command, Intent, Offer, Page, Play, Speak
+from mushka.host.offer import Answer, Intent, Offer, Page, Play, Speak
 from mushka.i18n import LANGUAGES, _, language, say, speaking
 from mushka.net import codes
 from mushka.net.lockout import Lockout, plain_address
+from mushka.present.seat import final_view
 from mushka.render.look import Look
 from mushka.render.seat_screen import plain
 from mushka.render.wall import public_frame, public_lines, sheet
@@ -190,6 +191,8 @@ class WebSeat:
             message: dict[str, Any] = {"t": "bye", "text": say(farewell.words)}
             if farewell.why is Why.FINISHED and table.host is not None:
                 message["sheet"] = plain(sheet(table.host, Look(False)), 44)
+                place = table.place_of(self)
+                message["final"] = final_view(table.host, place).to_json()  # as data
         # the page keeps its secret only where the seat waits for it
         message["keep"] = farewell.why in (Why.LEFT, Why.STOPPED)
         message["why"] = farewell.why.value  # the page offers to sit down again after a leave
@@ -233,7 +236,7 @@ def _intent(offer: Offer, message: dict[str, Any]) -> Intent | None:
     elif kind == "command":
         wanted = message.get("command")
         for command in offer.commands:
-            if command.value == wanted and (command is not Command.UNDO or offer.take_back):
+            if command.value == wanted:  # the offer lists only what works now
                 return command
     elif kind == "answer" and offer.question is not None:
         return Answer(message.get("yes") is True)
@@ -570,7 +573,7 @@ class WebServer:
             with speaking(self.lang):
                 message["over"] = {
                     "text": _("The session is over."),
-                    "sheet": plain(sheet(host, Look(False)), 100),
+                    "final": final_view(host).to_json(),  # the winner named in its verdict
                 }
         return json.dumps(message, ensure_ascii=False)
 
