@@ -323,3 +323,80 @@ def test_another_phone_takes_a_seat_with_the_code_its_help_shows(
     assert first.is_visible("#again")
     first.context.close()
     other.context.close()
+
+
+BOX = re.compile(r"[─│┌┐└┘├┤┬┴┼═║╔╗╚╝╭╮╯╰━┃]")  # a Rich table's box, drawn in text
+SCORES = {"en": ("Scores", "Cards played"), "ru": ("Счёт", "Сыгранные карты")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_whole_session_fits_a_320_px_phone_scores_sheets_and_log_as_lists(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Two deals by taps at 320×640: at every moment no sideways scroll and nothing cut; the
+    scores and the cards played drawn as lists (no box-drawing character), each deal's sheet in
+    the log, the final sheet with its winner on the goodbye."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    served = Served(HouseRules(deals=2), BOTS, limits=LIMITS, bot_delay=0.02)
+    try:
+        page = phone(browser, 320, 640, lang)
+        sit(page, served.url)
+        page.wait_for_selector("#hand button")
+        scores, played = SCORES[lang]
+        looked = logged = False
+        deadline = time.monotonic() + 240
+        taps = 0
+        while not page.is_visible("#bye"):
+            assert time.monotonic() < deadline, "the session never ended"
+            if play_a_tap(page):
+                taps += 1
+                if taps % 3 == 0:
+                    fits(page, f"tap {taps}")
+                    assert not BOX.search(page.inner_text("body")), page.inner_text("body")
+            if not looked and page.locator("#trick h3").count() and taps > 3:
+                looked = True
+                command(page, scores, "#otext .sheet li")
+                assert not BOX.search(page.inner_text("#otext"))
+                fits(page, "the scores")
+                shoot(page, f"scores-{lang}")
+                page.tap("#back")
+                page.wait_for_selector("#overlay", state="hidden")
+                command(page, played, "#otext .played .suit")
+                fits(page, "the cards played")
+                shoot(page, f"played-{lang}")
+                page.tap("#back")
+                page.wait_for_selector("#overlay", state="hidden")
+            if page.locator("#log .sheet").count() and not logged:
+                logged = True  # a deal's sheet in the log, at the deal's boundary
+                fits(page, "a deal's sheet in the log")
+                shoot(page, f"log-{lang}", full=True)
+            page.wait_for_timeout(30)
+        assert looked and taps > 8
+        page.wait_for_selector("#byesheet .verdict")
+        verdict = page.inner_text("#byesheet .verdict")
+        winner = page.inner_text("#byesheet li.win b")
+        name = winner.split(". ", 1)[-1]  # "1. Bot 2"
+        assert name and name in verdict, (winner, verdict)
+        assert logged
+        assert not BOX.search(page.inner_text("#bye"))
+        fits(page, "the final sheet")
+        shoot(page, f"final-{lang}", full=True)
+        page.context.close()
+    finally:
+        served.close()
+
+
+def test_a_russian_question_shows_its_buttons_and_no_typed_keys(
+    browser: Any, served: Served
+) -> None:
+    page = phone(browser, 320, 640, "ru")
+    sit(page, served.url)
+    command(page, "Выйти", "#question:not([hidden])")
+    question = page.inner_text("#qtext")
+    assert question and "[" not in question and "д/Н" not in question, question
+    assert page.inner_text("#yes") == "Да" and page.inner_text("#no") == "Нет"
+    fits(page, "a question")
+    page.tap("#no")
+    page.wait_for_selector("#question", state="hidden")
+    page.context.close()

@@ -271,11 +271,14 @@
     for (const row of sheet.rows || []) {
       const item = el("li", null, (row.best || row.win ? "win" : "") + (row.me ? " me" : ""));
       const cells = row.cells || [];
-      const name = el("b", cells[0]);
+      const at = Math.max(0, columns.findIndex((c) => c.key === "player"));
+      const rank = columns.findIndex((c) => c.key === "rank");
+      const name = el("b", (rank >= 0 ? cells[rank] + ". " : "") + cells[at]);
       if (row.tricks && row.tricks.length) name.append(el("span", " " + row.tricks.join(" "), "tricks"));
       item.append(name);
       const facts = el("span");
-      for (let i = 1; i < cells.length; i++) {
+      for (let i = 0; i < cells.length; i++) {
+        if (i === at || i === rank) continue; // in the card's heading
         const fact = el("span", null, "fact" + (columns[i] && columns[i].essential === false ? " minor" : ""));
         if (columns[i]) fact.append(el("i", columns[i].heading + " "));
         fact.append(String(cells[i]));
