@@ -400,3 +400,18 @@ def test_a_russian_question_shows_its_buttons_and_no_typed_keys(
     page.tap("#no")
     page.wait_for_selector("#question", state="hidden")
     page.context.close()
+
+
+def test_the_language_button_says_what_a_tap_does(browser: Any, served: Served) -> None:
+    page = phone(browser, 320, 640)
+    sit(page, served.url)
+    page.wait_for_selector("#lang:enabled")
+    assert page.inner_text("#lang") == "По-русски"
+    page.tap("#lang")
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")
+    page.locator("#lang:enabled", has_text="In English").wait_for()
+    assert page.locator("#commands button", has_text="Справка").count() == 1
+    page.tap("#lang")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    page.locator("#lang:enabled", has_text="По-русски").wait_for()
+    page.context.close()
