@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -88,6 +89,8 @@ def commit() -> str:
         )
         return done.stdout.strip()
 
+    if "MUSHKA_COMMIT" in os.environ:  # a run from a snapshot of the checkout (tools/snapshot.sh)
+        return os.environ["MUSHKA_COMMIT"]
     head = git("rev-parse", "--short=12", "HEAD") or "unknown"
     return head + ("+dirty" if git("status", "--porcelain", "--", "mushka", "benchmarks") else "")
 
