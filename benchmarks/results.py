@@ -9,6 +9,7 @@ so the first N seeds of a longer run pair with a shorter one).
 
     .venv/bin/python benchmarks/results.py run HERO --field basic --seeds 50 --seed 7 --jobs 2 \\
         --lever "what this measures" [--reference strong] [--kept yes|no|-]
+    .venv/bin/python benchmarks/results.py latency strong "policy leads self" --sessions 10
     .venv/bin/python benchmarks/results.py table      # rebuilds benchmarks/results/README.md
 
 HERO and the field name `strong_levers.VARIANTS` (the package's players, the frozen ones and the
@@ -21,8 +22,10 @@ import argparse
 import datetime
 import json
 import os
+import random
 import re
 import shlex
+import statistics
 import subprocess
 import sys
 import time
@@ -33,8 +36,10 @@ from typing import Any
 
 from strong_levers import VARIANTS, players_code
 
+from mushka.engine import Session
 from mushka.house_rules import HouseRules
-from mushka.study.simulate import BotFactory, Estimate, RunConfig, run_sessions
+from mushka.players.bots import make_bot
+from mushka.study.simulate import BotFactory, Estimate, RunConfig, run_sessions, session_seed
 
 RESULTS = Path(__file__).parent / "results"
 TABLE = RESULTS / "README.md"
@@ -99,10 +104,56 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def load() -> list[dict[str, Any]]:
-    """Every recorded run, oldest first."""
+def load(kind: str = "match") -> list[dict[str, Any]]:
+    """Every recorded run of `kind` (a match, or decision latency), oldest first."""
     runs = [json.loads(p.read_text()) for p in sorted(RESULTS.glob("*.json"))]
-    return sorted(runs, key=lambda r: str(r["when"]))
+    return sorted((r for r in runs if r.get("kind", "match") == kind), key=lambda r: str(r["when"]))
+
+
+def latency(names: Sequence[str], sessions: int) -> Path:
+    """Each player's seconds per decision with a choice, in seat 1 against three `basic`, the
+    players interleaved session by session on the same deals in this one process (one core)."""
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for index in range(sessions):
+        for name in names:
+            session = Session(rules=HouseRules(), seed=session_seed(99, index))
+            factory = VARIANTS.get(name)
+            hero = (
+                factory(random.Random(index)) if factory else make_bot(name, random.Random(index))
+            )
+            bots = [hero] + [make_bot("basic", random.Random(index)) for _ in range(3)]
+            while not session.is_over:
+                seat = session.to_act
+                assert seat is not None
+                view = session.view(seat)
+                started = time.perf_counter()
+                action = bots[seat].choose(view)
+                if seat == 0 and len(view.legal_actions) > 1:
+                    times[name].append(time.perf_counter() - started)
+                session.apply(action)
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    entry: dict[str, Any] = {
+        "kind": "latency",
+        "when": when,
+        "command": shlex.join([Path(sys.executable).name, *sys.argv]),
+        "commit": commit(),
+        "players_code": players_code(),
+        "sessions": sessions,
+        "load": os.getloadavg()[0],
+        "players": {},
+    }
+    for name, ts in times.items():
+        ts.sort()
+        entry["players"][name] = {
+            "decisions": len(ts),
+            "median_ms": round(statistics.median(ts) * 1000, 2),
+            "p99_ms": round(ts[min(len(ts) - 1, int(0.99 * len(ts)))] * 1000, 1),
+            "slowest_ms": round(ts[-1] * 1000, 1),
+        }
+    stamp = when.replace(":", "").replace("-", "")
+    path = RESULTS / f"{stamp}-latency-{slug('-'.join(names))}.json"
+    path.write_text(json.dumps(entry, indent=1) + "\n")
+    return path
 
 
 def reference_run(name: str, field: str, master_seed: int) -> dict[str, Any] | None:
@@ -121,6 +172,30 @@ def reference_run(name: str, field: str, master_seed: int) -> dict[str, Any] | N
 def paired(per_seed: Sequence[float], other: Sequence[float]) -> Estimate:
     n = min(len(per_seed), len(other))
     return Estimate.of([a - b for a, b in zip(per_seed[:n], other[:n], strict=True)])
+
+
+def pair(entry: dict[str, Any]) -> bool:
+    """Set the entry's paired difference from its reference's longest recorded run on the same
+    master seed and field, if there is one and it covers more seeds than the one set already."""
+    reference = entry.get("reference", "strong")
+    if reference is None or reference == entry["hero"] or not entry.get("per_seed"):
+        return False
+    ref = reference_run(reference, entry["field"], entry["master_seed"])
+    if ref is None:
+        return False
+    d = paired(entry["per_seed"], ref["per_seed"])
+    old = entry.get("paired")
+    if old is not None and old.get("seeds", 0) >= d.n:
+        return False
+    entry["paired"] = {
+        "reference": reference,
+        "reference_when": ref["when"],
+        "reference_players_code": ref["players_code"],
+        "seeds": d.n,
+        "mean": round(d.mean, 3),
+        "ci95": round(d.ci95, 3),
+    }
+    return True
 
 
 def write(run: Run, *, lever: str, kept: str, reference: str | None, note: str) -> Path:
@@ -148,18 +223,8 @@ def write(run: Run, *, lever: str, kept: str, reference: str | None, note: str) 
         "per_seat": [list(seat) for seat in run.nets],
         "per_seed": per_seed,
     }
-    if reference is not None and reference != run.hero:
-        ref = reference_run(reference, run.field, run.master_seed)
-        if ref is not None:
-            d = paired(per_seed, ref["per_seed"])
-            entry["paired"] = {
-                "reference": reference,
-                "reference_when": ref["when"],
-                "reference_players_code": ref["players_code"],
-                "seeds": d.n,
-                "mean": round(d.mean, 3),
-                "ci95": round(d.ci95, 3),
-            }
+    entry["reference"] = reference
+    pair(entry)
     stamp = when.replace(":", "").replace("-", "")
     path = RESULTS / (
         f"{stamp}-{slug(run.hero)}-vs-{slug(run.field)}-m{run.master_seed}-s{len(per_seed)}.json"
@@ -201,6 +266,22 @@ def table() -> str:
             f"| {r['when'][:16]}{source} | {r['hero']} | {r['field']} | {seeds} | {master} | "
             f"{figure(r['mean'], r['ci95'])} | {vs} | {lever} | {r['kept']} |"
         )
+    timed = load("latency")
+    if timed:
+        lines += [
+            "",
+            "Decision latency (decisions with a choice, seat 1 against three `basic`, players",
+            "interleaved on the same deals, one process; the machine's load beside it):",
+            "",
+            "| when | player | decisions | median ms | 99th pct ms | slowest ms | load |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for r in timed:
+            for name, t in r["players"].items():
+                lines.append(
+                    f"| {r['when'][:16]} | {name} | {t['decisions']} | {t['median_ms']} | "
+                    f"{t['p99_ms']} | {t['slowest_ms']} | {r['load']:.1f} |"
+                )
     notes = [r for r in load() if r.get("note")]
     if notes:
         lines += ["", "Notes:", ""]
@@ -221,7 +302,11 @@ def main() -> None:
     run.add_argument("--kept", default="-", help="whether the lever was kept: yes, no, -")
     run.add_argument("--reference", default="strong", help="paired against this player's runs")
     run.add_argument("--note", default="")
+    timing = sub.add_parser("latency", help="time players' decisions and record it")
+    timing.add_argument("names", nargs="+")
+    timing.add_argument("--sessions", type=int, default=10)
     sub.add_parser("table", help="rebuild benchmarks/results/README.md")
+    sub.add_parser("pair", help="pair recorded runs with references recorded after them")
     args = parser.parse_args()
     if args.command == "run":
         factories = [(name, f) for name, f in VARIANTS.items() if name in (args.hero, args.field)]
@@ -242,6 +327,16 @@ def main() -> None:
             p = entry["paired"]
             line += f", vs {p['reference']} {figure(p['mean'], p['ci95'])} ({p['seeds']} seeds)"
         print(f"{line}  [{result.seconds:.0f} s] -> {path.name}")
+    if args.command == "latency":
+        path = latency(args.names, args.sessions)
+        for name, t in json.loads(path.read_text())["players"].items():
+            print(f"{name}: {t}")
+    if args.command == "pair":
+        for path in sorted(RESULTS.glob("*.json")):
+            entry = json.loads(path.read_text())
+            if entry.get("kind", "match") == "match" and not entry.get("source") and pair(entry):
+                path.write_text(json.dumps(entry, indent=1) + "\n")
+                print(f"{path.name}: {figure(entry['paired']['mean'], entry['paired']['ci95'])}")
     TABLE.write_text(table())
 
 
