@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_e2e import LIMITS, PHONE, SCREENS, browser, play_a_tap
+from test_web_e2e import PHONE, SCREENS, browser, play_a_tap
 from webserve import Served, wait_for
 
 from mushka.house_rules import HouseRules
@@ -55,7 +55,7 @@ SCROLLS = "() => document.documentElement.scrollWidth > window.innerWidth"
 def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    table = Served(HouseRules(deals=1), BOTS, limits=LIMITS, bot_delay=0.05)
+    table = Served(HouseRules(deals=1), BOTS, bot_delay=0.05)
     try:
         yield table
     finally:
@@ -204,7 +204,7 @@ def test_the_tv_opened_from_the_qr_page_ends_on_the_winner_and_fits(
     """Every state of a seeded session (a deal's boundary too, at 1280×720) fits the TV."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    served = Served(HouseRules(deals=deals), BOTS, limits=LIMITS, bot_delay=0.05)
+    served = Served(HouseRules(deals=deals), BOTS, bot_delay=0.05)
     try:
         the_tv(browser, served, size)
     finally:
@@ -273,7 +273,7 @@ def test_a_taught_phone_reads_each_explanation_on_a_card_it_dismisses(
     seat's language, naming no key; "Got it" dismisses each, and play goes on by taps."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    served = Served(HouseRules(deals=1), BOTS, limits=LIMITS, bot_delay=0.05, teach=True)
+    served = Served(HouseRules(deals=1), BOTS, bot_delay=0.05, teach=True)
     try:
         page = phone(browser, 320, 640, lang)
         sit(page, served.url)
@@ -338,7 +338,7 @@ def test_a_whole_session_fits_a_320_px_phone_scores_sheets_and_log_as_lists(
     the log, the final sheet with its winner on the goodbye."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    served = Served(HouseRules(deals=2), BOTS, limits=LIMITS, bot_delay=0.02)
+    served = Served(HouseRules(deals=2), BOTS, bot_delay=0.02)
     try:
         page = phone(browser, 320, 640, lang)
         sit(page, served.url)

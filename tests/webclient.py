@@ -20,6 +20,7 @@ from mushka.web.server import WebLimits, WebServer
 
 TIMEOUT = 30.0
 CODE = "k7m-p3x-w9d"
+GRACE = 0.3  # seconds a dropped seat reads "reconnecting" at a test's table
 
 
 @dataclass
@@ -109,10 +110,12 @@ async def web_table(
     limits: WebLimits | None = None,
     seed: int = 7,
     code: str | None = CODE,
+    grace: float = GRACE,
 ) -> AsyncIterator[tuple[LiveTable, WebServer]]:
-    """A live table with a browser seats' server on a free port of the loopback."""
+    """A live table with a browser seats' server on a free port of the loopback (a dropped
+    seat reconnecting for `grace` seconds)."""
     settings = TableSettings(bot_delay=0, bots=bots or {})
-    table = LiveTable(rules or HouseRules(deals=1), settings, seed=seed)
+    table = LiveTable(rules or HouseRules(deals=1), settings, seed=seed, grace=grace)
     server = WebServer(table, code=code, addresses=("127.0.0.1",), limits=limits or WebLimits())
     await server.start("127.0.0.1", 0)
     try:

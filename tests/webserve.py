@@ -37,6 +37,7 @@ class Served:
         workers: Executor | None = None,
         reserved: tuple[str, ...] = (),
         teach: bool = False,
+        grace: float = 1.0,
     ) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="table", daemon=True)
@@ -54,6 +55,7 @@ class Served:
                 workers=workers,
                 reserved=reserved,
                 teach=lesson,
+                grace=grace,
             )
             server = WebServer(table, code=CODE, addresses=addresses, limits=limits or WebLimits())
             await server.start("127.0.0.1", 0)

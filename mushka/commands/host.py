@@ -232,7 +232,8 @@ def _join_line(table: LiveTable, joining: Joining, look: Look) -> Text:
     """The wall's top line in play: how to join a free seat, else how the first of those away
     comes back, else nothing (every seat is taken)."""
     places = table.standing().places
-    name = next((p.name for p in places if p.presence in (Presence.AWAY, Presence.AWAITED)), None)
+    waited = (Presence.AWAY, Presence.RECONNECTING, Presence.AWAITED)
+    name = next((p.name for p in places if p.presence in waited), None)
     if any(p.presence is Presence.FREE for p in places):
         name = _(PLACEHOLDER)
     if name is None:

@@ -98,6 +98,7 @@ class Place:
     secret: str | None = None  # proves a return: given to his first connection (see `secret`)
     lang: str | None = None  # the language he chose at this table (kept when he comes back)
     leaving: bool = False  # he is leaving on purpose (not a dropped connection)
+    reconnecting: bool = False  # his connection dropped a moment ago: he may be back by himself
     stand_in: str | None = None  # the strategy of the computer player playing for him meanwhile
 
     @property
@@ -114,4 +115,6 @@ class Place:
             return PlaceInfo(self.name, Presence.HERE, self.link.via)
         if self.stand_in is not None:
             return PlaceInfo(self.name, Presence.STAND_IN)
+        if self.reconnecting:
+            return PlaceInfo(self.name, Presence.RECONNECTING)
         return PlaceInfo(self.name, Presence.AWAY if self.address else Presence.AWAITED)

@@ -15,7 +15,7 @@ import hmac
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from typing import Any, assert_never
+from typing import Any, Final, assert_never
 
 from mushka.actions import PASS, Action
 from mushka.engine import Session
@@ -62,6 +62,12 @@ def _plain_code(code: str) -> bytes:
     return "".join(c for c in code.casefold() if not c.isspace() and c not in "-_‐‑‒–—―−").encode()
 
 
+# Seconds a seat whose connection dropped (not left) reads "reconnecting" on every seat and the
+# wall before it is away: a phone that slept or reloaded, or a terminal's brief loss of the
+# Wi-Fi, is usually back by then, and nobody is told it went.
+RECONNECT_GRACE: Final = 5.0
+
+
 class LiveTable(PausingTable):
     """One session at one table with many connections; see the module's docstring."""
 
@@ -81,6 +87,7 @@ class LiveTable(PausingTable):
         kind: TableKind = TableKind.LIVE,
         disk: Executor | None = None,
         teach: MakeTeacher | None = None,
+        grace: float = RECONNECT_GRACE,
     ) -> None:
         """A new table (its seats filled as players join, `reserved` names first), or a saved
         one (`host`, its seats taken back by name). `on_over` is told when the session has
@@ -90,9 +97,10 @@ class LiveTable(PausingTable):
         the host lets play for an away seat. `kind`: a hot seat's table (`seat_here`) saves
         and stops for everyone on q; `disk`: where the table host is written (None: a thread
         of the table's own); `teach`: every person's seat is taught by such a teacher (a
-        lesson explaining each rule the first time it comes up at that seat)."""
+        lesson explaining each rule the first time it comes up at that seat); `grace`: how
+        long a dropped connection's seat reads "reconnecting" before it is away."""
         super().__init__(settings, host, on_over, workers, disk, teach)
-        self.kind = kind
+        self.kind, self.grace = kind, grace
         self.make_secret, self.stand_in_strategy = make_secret, stand_in
         self.rules, self.seed = rules, seed
         self.make_host = make_host or (lambda session, settings: TableHost(session, settings))
@@ -253,7 +261,7 @@ class LiveTable(PausingTable):
             place.name = link.name
         back = place.address != ""  # he sat here before: a return, from wherever it comes
         taken = place.link  # a return proven by the seat's secret: the old connection goes
-        place.link, place.address = link, link.address
+        place.link, place.address, place.reconnecting = link, link.address, False
         if place.secret is None:
             place.secret = self.make_secret()
         self.settings.seat_codes[place.index] = place.secret  # saved with the next move
@@ -280,7 +288,16 @@ class LiveTable(PausingTable):
             self._later(None, lambda: None)
 
     def left(self, link: Link) -> None:
-        """`link`'s connection is gone, however it went."""
+        """`link`'s connection is gone, however it went: its seat is away now."""
+        self._lost(link, 0)
+
+    def dropped(self, link: Link) -> None:
+        """`link`'s connection broke (a socket gone, not a player leaving): its seat reads
+        "reconnecting" on every seat and the wall for the table's grace, then away unless he
+        is back."""
+        self._lost(link, self.grace)
+
+    def _lost(self, link: Link, grace: float) -> None:
         seat = self.seats.pop(link, None)
         if seat is None:
             return
@@ -292,6 +309,22 @@ class LiveTable(PausingTable):
         place.link = None
         if self.finished:
             return
+        if not place.leaving and grace > 0 and not self.stopping:
+            place.reconnecting = True  # said on every seat; away only if not back in time
+            asyncio.get_running_loop().call_later(grace, self._not_back, place)
+            self._later(None, lambda: None)
+            return
+        self._gone(place)
+
+    def _not_back(self, place: Place) -> None:
+        """The grace of a dropped connection is over: its seat is away, unless he is back."""
+        if place.link is not None or not place.reconnecting or self.finished:
+            return
+        place.reconnecting = False
+        self._gone(place)
+
+    def _gone(self, place: Place) -> None:
+        """Nobody sits in `place` now: said, and before the session a seat not kept is free."""
         name = printable(place.name or "")
         if self.host is None and place.name not in self.reserved:
             self._tell(Wording("{name} left the table.", name=name))

@@ -167,6 +167,7 @@ class Presence(StrEnum):
     FREE = "free"  # nobody yet, nobody kept it
     AWAITED = "awaited"  # kept for a name that has not come yet
     HERE = "here"
+    RECONNECTING = "reconnecting"  # his connection dropped a moment ago (see RECONNECT_GRACE)
     AWAY = "away"  # was here, gone (dropped or left): the table waits for him
     STAND_IN = "stand-in"  # away, and a computer player plays for him until he is back
     COMPUTER = "computer"
@@ -362,7 +363,7 @@ def waiting_words(stage: Stage, places: Sequence[PlaceInfo], to_act: int | None)
         return None
     place = places[to_act] if to_act < len(places) else None
     name = place.name if place is not None else ""
-    if place is not None and place.presence is Presence.AWAY:
+    if place is not None and place.presence in (Presence.AWAY, Presence.RECONNECTING):
         return Wording("Waiting for {name} to come back…", name=name)
     if place is not None and place.presence is Presence.AWAITED:
         return Wording("Waiting for {name} to join…", name=name)
@@ -495,7 +496,9 @@ def _offer(
         places=places,
         news=tuple(say(n) for n in standing.news),
         away=frozenset(
-            i for i, p in enumerate(places) if p.presence in (Presence.AWAY, Presence.STAND_IN)
+            i
+            for i, p in enumerate(places)
+            if p.presence in (Presence.AWAY, Presence.RECONNECTING, Presence.STAND_IN)
         ),
         thinking=standing.thinking,
         coach_thinking=screen.coach_thinking,

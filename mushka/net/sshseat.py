@@ -127,5 +127,5 @@ class SshTable:
 
     def left(self, seat: Seat) -> None:
         link = self.links.pop(seat, None)
-        if link is not None:
-            self.table.left(link)
+        if link is not None:  # a player who left is away at once, a broken connection after
+            self.table.dropped(link)  # the table's grace

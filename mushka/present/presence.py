@@ -9,9 +9,8 @@ from mushka.host.seating import strategy_word
 from mushka.i18n import _
 
 
-def presence_words(place: PlaceInfo, reconnecting: bool = False) -> str:
-    """Who is in `place`, in a word or two (`reconnecting`: his connection dropped a moment
-    ago, so he reads as coming back rather than away)."""
+def presence_words(place: PlaceInfo) -> str:
+    """Who is in `place`, in a word or two."""
     match place.presence:
         case Presence.COMPUTER:
             return _("computer")  # its strength only in the seat list (seat_words)
@@ -21,17 +20,19 @@ def presence_words(place: PlaceInfo, reconnecting: bool = False) -> str:
             return _("here, in a browser") if place.via == "web" else _("here")
         case Presence.AWAITED:
             return _("awaited")
+        case Presence.RECONNECTING:  # his connection dropped a moment ago: back by himself, likely
+            return _("reconnecting…")
         case Presence.AWAY:
-            return _("reconnecting…") if reconnecting else _("away")
+            return _("away")
         case Presence.STAND_IN:  # a computer player plays for him: away, whatever his connection
             return _("away")
         case _:
             assert_never(place.presence)
 
 
-def seat_words(place: PlaceInfo, reconnecting: bool = False) -> str:
+def seat_words(place: PlaceInfo) -> str:
     """Who is in `place` as the list of seats says it: a computer player's strength too
     («компьютер, сильный»), said there once rather than on every tile and line."""
     if place.presence is Presence.COMPUTER and place.computer is not None:
         return _("computer, {strength}").format(strength=strategy_word(place.computer))
-    return presence_words(place, reconnecting)
+    return presence_words(place)

@@ -16,6 +16,7 @@ from mushka.host.table import TableHost
 from mushka.i18n import _, _n, say
 from mushka.ledger import session_accounts
 from mushka.names import printable
+from mushka.present.presence import presence_words
 from mushka.render.look import Look
 from mushka.render.public_log import log_entries
 from mushka.render.public_table import public_screen
@@ -63,7 +64,11 @@ def ssh_lines(joining: Joining, table: LiveTable, look: Look) -> list[Text]:
     places = table.standing().places
     command = "ssh -p {port} {name}@{address}"
     lines = [Text(look.text(_("Players join with:")), "bold")]
-    expected = [p.name for p in places if p.presence in (Presence.AWAITED, Presence.AWAY)]
+    expected = [
+        p.name
+        for p in places
+        if p.presence in (Presence.AWAITED, Presence.AWAY, Presence.RECONNECTING)
+    ]
     width = max([len(name) for name in expected] + [len(_("anyone"))]) + 1
     for name in expected:
         line = command.format(port=joining.port, name=name, address=first)
@@ -163,7 +168,11 @@ def public_frame(
         return joining_block(joining, table, look, seats)
     places = table.standing().places
     status = {i: _("in a browser") for i, p in enumerate(places) if p.via == "web"}
-    status |= {i: _("away") for i, p in enumerate(places) if p.presence is Presence.AWAY}
+    status |= {
+        i: presence_words(p)
+        for i, p in enumerate(places)
+        if p.presence in (Presence.AWAY, Presence.RECONNECTING)
+    }
     # who came back (and from where), who left, since the session started: the newest under
     # the game's log, where the whole table sees them
     news = [look.text(say(words)) for words in table.news[table.news_at_start :][-2:]]

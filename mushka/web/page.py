@@ -61,7 +61,7 @@ def page_words() -> dict[str, str]:
 
 def expected_names(table: LiveTable) -> list[str]:
     """The names the table waits for (kept for them, or away): the join page's buttons."""
-    waited = (Presence.AWAITED, Presence.AWAY, Presence.STAND_IN)
+    waited = (Presence.AWAITED, Presence.AWAY, Presence.RECONNECTING, Presence.STAND_IN)
     return [printable(p.name) for p in table.standing().places if p.name and p.presence in waited]
 
 

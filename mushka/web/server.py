@@ -65,7 +65,6 @@ class WebLimits:
 
     hello_timeout: float = 5.0  # seconds from the socket opening to its first message
     idle_timeout: float = 30.0  # seconds a socket may send nothing (the page pings every second)
-    grace: float = 4.0  # seconds a dropped seat is held before the others see it away
     rate: float = 10.0  # messages a second a socket may send, on average
     burst: int = 30  # and at once
     max_sockets: int = 32  # at once, in all
@@ -169,9 +168,7 @@ class WebSeat:
         table = self.server.table
         with speaking(table.lang_of(self)):
             offer = table.offer(self)
-            place = table.place_of(self)
-            reconnecting = self.server.reconnecting - {place}
-            state = seat_state(offer, table.host, self.server.log(), reconnecting)
+            state = seat_state(offer, table.host, self.server.log())
         self.shown = offer
         body = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
         if body == self.sent:
@@ -275,7 +272,6 @@ class WebServer:
         self.lang = lang or language()
         self.lockout = lockout or Lockout(clock=clock)
         self.wall_text = wall or self._wall_text
-        self.reconnecting: set[int] = set()  # places of browser seats whose socket dropped
         self._server: Server | None = None
         self._sockets: dict[ServerConnection, str] = {}  # open sockets and their addresses
         self._walls: set[Outbox] = set()
@@ -448,17 +444,13 @@ class WebServer:
         writer = asyncio.get_running_loop().create_task(seat.outbox.run(socket))
         try:
             self.table.joined(seat)
-            place = self.table.place_of(seat)
             secret = self.table.secret(seat)
             seat.outbox.put(json.dumps({"t": "welcome", "name": name, "secret": secret}))
-            if place is not None and place in self.reconnecting:
-                self.reconnecting.discard(place)
-                self.table.refresh()
             await self._read(socket, seat)
         finally:
             seat.dropped = True
-            if not seat.closed:
-                self._dropped(seat)
+            if not seat.closed:  # a phone that slept, a reload: "reconnecting", then away
+                self.table.dropped(seat)
             if not writer.done():
                 seat.outbox.close(1000)
                 with contextlib.suppress(Exception):
@@ -525,20 +517,6 @@ class WebServer:
                 seat.outbox.put(json.dumps({"t": "rules", "lang": lang, "html": html_text}))
                 continue
             seat.act(message)
-
-    def _dropped(self, seat: WebSeat) -> None:
-        """A seat's socket is gone: the others see it away after the grace, unless it is back
-        (a phone that slept, a reload) by then."""
-        place = self.table.place_of(seat)
-
-        def away() -> None:
-            if seat.closed or self.table.place_of(seat) is None:
-                return  # let go by the table, or taken back from a new socket
-            if place is not None and not self.table.finished:
-                self.reconnecting.add(place)
-            self.table.left(seat)
-
-        asyncio.get_running_loop().call_later(self.limits.grace, away)
 
     # ---------------------------------------------------------------- the wall page
 

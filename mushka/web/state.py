@@ -32,7 +32,7 @@ draws them; every text is the seat's language, names as this seat reads them ("�
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Sequence
 from typing import Any, Final, assert_never
 
 from mushka.actions import Kind
@@ -99,20 +99,18 @@ def seat_state(
     offer: Offer,
     host: TableHost | None,
     log: Sequence[str],
-    reconnecting: Set[int] = frozenset(),
 ) -> dict[str, Any]:
     """`offer` as the JSON object a browser seat draws (spelled in the language spoken now);
-    `log` is the public log's lines (the wall's); `reconnecting` the places of browser seats
-    whose connection dropped (they read "reconnecting…" rather than "away")."""
+    `log` is the public log's lines (the wall's)."""
     view = offer.view
     players: list[dict[str, Any]] = []
     for index, place in enumerate(offer.places):
         entry: dict[str, Any] = {
             "name": printable(place.name) if place.name else "…",
-            "state": presence_words(place, index in reconnecting),
+            "state": presence_words(place),
             "presence": place.presence.value,
             "via": place.via,
-            "seat": seat_words(place, index in reconnecting),
+            "seat": seat_words(place),
             "me": index == offer.seat,
             "thinking": index in offer.thinking,
         }
