@@ -12,8 +12,56 @@ from mushka.wording import Wording
 MAX_NAME: Final = 16  # characters: what every screen of the table has room for
 _QUOTE: Final = MAX_NAME + 4  # characters of an offending name quoted back in a refusal
 
-# Characters that change how the text around them is shown without being seen themselves.
-_INVISIBLE: Final = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0")
+# Characters a name may not hold because they are not seen: Unicode's Default_Ignorable_Code_Point
+# property (drawn as nothing by every renderer that does not support them), derived as Unicode
+# defines it in DerivedCoreProperties.txt: Other_Default_Ignorable_Code_Point + Cf +
+# Variation_Selector - White_Space - FFF9..FFFB - 13430..1343F - Prepended_Concatenation_Mark.
+# Python's unicodedata has no such property: the two lists it is derived from are copied here
+# from PropList.txt (Unicode 15.1; Cf is read from unicodedata). The exceptions need no list: a
+# name refuses every Cf, and every space but the plain one, anyway.
+_OTHER_DEFAULT_IGNORABLE: Final = (
+    (0x034F, 0x034F),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x2065, 0x2065),
+    (0x3164, 0x3164),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0xE0000, 0xE0000),
+    (0xE0002, 0xE001F),
+    (0xE0080, 0xE00FF),
+    (0xE01F0, 0xE0FFF),
+)
+# Variation selectors pick a glyph for the character before them ("Anna\ufe0f" is drawn as
+# "Anna"): the Mongolian free variation selectors, VS1-VS16, VS17-VS256.
+VARIATION_SELECTORS: Final = (
+    (0x180B, 0x180D),
+    (0x180F, 0x180F),
+    (0xFE00, 0xFE0F),
+    (0xE0100, 0xE01EF),
+)
+# Blank-looking characters that are not default-ignorable but show nothing in a name either.
+_BLANK: Final = frozenset("\u180e\u2800")
+
+
+def _in(ranges: tuple[tuple[int, int], ...], point: int) -> bool:
+    return any(low <= point <= high for low, high in ranges)
+
+
+def default_ignorable(char: str) -> bool:
+    """Whether `char` is a Unicode default-ignorable code point (the property, derived above)."""
+    point = ord(char)
+    return (
+        unicodedata.category(char) == "Cf"
+        or _in(_OTHER_DEFAULT_IGNORABLE, point)
+        or _in(VARIATION_SELECTORS, point)
+    )
+
+
+def invisible(char: str) -> bool:
+    """Whether `char` shows as nothing: default-ignorable, a variation selector or a blank."""
+    return char in _BLANK or default_ignorable(char)
+
 
 # Cyrillic and Greek letters drawn exactly like a Latin one, in capitals and in small letters:
 # "Аnn" (a Cyrillic А) and "Ann", or "НОРА" and "HOPA", would be two players the screen cannot
@@ -73,7 +121,8 @@ def name_problem(name: object, taken: Iterable[str] = ()) -> Wording | None:
     spaces, neither starting nor ending with a space. Refused: control characters (an escape
     sequence), format characters (bidi overrides, zero-width spaces and joiners, soft hyphens),
     any space but the plain one (tabs, no-break and line separators), unassigned and
-    private-use code points, blank-looking fillers, a word that mixes letters of different
+    private-use code points, every default-ignorable code point and variation selector (drawn
+    as nothing: "Anna\ufe0f" beside "Anna") and blank-looking fillers, a word that mixes letters of different
     scripts (UTS #39's mixed-script spoofs), and a name that looks like one taken.
     """
     if not isinstance(name, str):
@@ -85,7 +134,7 @@ def name_problem(name: object, taken: Iterable[str] = ()) -> Wording | None:
         return Wording("{name} is too long: at most {most} characters", name=quoted, most=MAX_NAME)
     for char in name:
         category = unicodedata.category(char)
-        if category[0] == "C" or (category[0] == "Z" and char != " ") or char in _INVISIBLE:
+        if category[0] == "C" or (category[0] == "Z" and char != " ") or invisible(char):
             return Wording(
                 "{name} holds a character that cannot be shown in a name ({code})",
                 name=quoted,

@@ -354,27 +354,31 @@ def test_a_dropped_connection_reads_reconnecting_everywhere_for_the_grace_then_a
         seats = {name: join(table, name) for name in NAMES}
         await table.idle()
         anna, boris = seats["Anna"], seats["Boris"]
+
+        def presence(place: int) -> Presence:
+            return boris.shown.places[place].presence
+
         table.dropped(anna)
         await table.idle()
-        assert boris.shown.places[0].presence is Presence.RECONNECTING
+        assert presence(0) is Presence.RECONNECTING
         assert "reconnecting…" in plain(public_frame(table, 120, 40, Look(False)), 120)
         assert not any("Anna is away" in line for line in boris.shown.news)
         await asyncio.sleep(0.5)
         await table.idle()
-        assert boris.shown.places[0].presence is Presence.AWAY
+        assert presence(0) is Presence.AWAY
         assert "Anna is away: the connection dropped." in boris.shown.news[-1]
         back = join(table, "Anna", table.places[0].secret)
         await table.idle()
-        assert boris.shown.places[0].presence is Presence.HERE
+        assert presence(0) is Presence.HERE
         table.dropped(back)  # and back within the grace: never away
         again = join(table, "Anna", table.places[0].secret)
         await asyncio.sleep(0.5)
         await table.idle()
-        assert boris.shown.places[0].presence is Presence.HERE
+        assert presence(0) is Presence.HERE
         assert sum("Anna is away" in line for line in boris.shown.news) == 1
         table.leave(seats["Vera"])  # Ctrl-D: he left, so he is away at once
         await table.idle()
-        assert boris.shown.places[2].presence is Presence.AWAY
+        assert presence(2) is Presence.AWAY
         assert again.shown.places[0].presence is Presence.HERE
         table.stop()
         await table.closed()

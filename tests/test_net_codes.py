@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from mushka.net.codes import (
+from mushka.host.codes import (
     ALPHABET,
     GENERATED_BITS,
     CodeError,
@@ -48,7 +48,7 @@ def test_the_comparison_is_hmac_compare_digest_on_the_normalised_bytes(
         seen.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(hmac, "compare_digest", spy)  # as mushka.net.codes calls it
+    monkeypatch.setattr(hmac, "compare_digest", spy)  # as mushka.host.codes calls it
     assert same("K7M P3X", "k7m-p3x") and not same("k7m-p3y", "k7m-p3x")
     assert seen == [(b"k7mp3x", b"k7mp3x"), (b"k7mp3y", b"k7mp3x")]
 

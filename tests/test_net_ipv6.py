@@ -11,8 +11,8 @@ import asyncssh
 import pytest
 from sshclient import CODE, Echo, Terminal, run
 
+from mushka.host.lockout import plain_address
 from mushka.net.hostkey import load_or_create
-from mushka.net.lockout import plain_address
 from mushka.net.server import Limits, TableServer
 
 

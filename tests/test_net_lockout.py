@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from mushka.net import lockout
-from mushka.net.lockout import Lockout
+from mushka.host import lockout
+from mushka.host.lockout import Lockout
 
 
 class Clock:

@@ -111,7 +111,7 @@ def test_the_server_compares_codes_with_compare_digest(
         compared.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(hmac, "compare_digest", spy)  # as mushka.net.codes calls it
+    monkeypatch.setattr(hmac, "compare_digest", spy)  # as mushka.host.codes calls it
 
     async def scenario() -> None:
         async with table(tmp_path) as server:

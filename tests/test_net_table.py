@@ -642,7 +642,7 @@ def test_a_rejoin_proves_it_is_the_same_player_with_the_seat_s_own_code(home: Pa
     live connection; the return is said with its address on every seat."""
 
     async def scenario() -> None:
-        from mushka.net.codes import new_code
+        from mushka.host.codes import new_code
 
         settings = TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"})
         table_ = LiveTable(HouseRules(), settings, seed=7, make_secret=new_code)

@@ -182,7 +182,7 @@ def test_a_second_socket_with_the_seats_secret_takes_it_over_and_the_first_is_cl
 
 def test_a_dropped_seat_reads_reconnecting_for_the_grace_then_away_then_comes_back() -> None:
     async def scenario() -> None:
-        async with web_table(bots=BOTS, limits=QUICK) as (table, server):
+        async with web_table(bots=BOTS, limits=QUICK, grace=GRACE) as (table, server):
             anna = await seated(server.port, "Anna", token=server.token)
             secret = (await anna.first("welcome"))["secret"]
             boris = await seated(server.port, "Boris", token=server.token)
@@ -203,7 +203,7 @@ def test_a_dropped_seat_reads_reconnecting_for_the_grace_then_away_then_comes_ba
 
 def test_a_seat_that_reloads_within_the_grace_keeps_its_seat_before_the_session() -> None:
     async def scenario() -> None:
-        async with web_table(limits=QUICK) as (table, server):
+        async with web_table(limits=QUICK, grace=GRACE) as (table, server):
             anna = await seated(server.port, "Anna", token=server.token)
             secret = (await anna.first("welcome"))["secret"]
             await anna.socket.close()
@@ -380,17 +380,18 @@ def test_browser_seats_fake_seats_and_computer_players_share_one_table() -> None
     run(scenario)
 
 
-def test_sockets_past_the_cap_from_one_address_are_refused() -> None:
-    from websockets.exceptions import InvalidStatus
-
+def test_a_socket_past_the_cap_of_unproved_ones_from_one_address_makes_the_oldest_go() -> None:
     async def scenario() -> None:
-        async with web_table(limits=WebLimits(max_per_address=2)) as (_table, server):
+        limits = WebLimits(max_unproved_per_address=2)
+        async with web_table(limits=limits) as (_table, server):
             first = await open_client(server.port)
             second = await open_client(server.port)
-            with pytest.raises(InvalidStatus) as refused:
-                await open_client(server.port)
-            assert refused.value.response.status_code == 503
-            await first.socket.close()
+            third = await open_client(server.port)  # let in: the oldest makes room
+            await asyncio.wait_for(first.closed.wait(), 10)
+            assert first.close_code() == 1008
+            await third.send(t="hello", name="Anna", token=server.token)
+            await third.first("welcome")
+            assert not second.closed.is_set()
             await second.socket.close()
 
     run(scenario)

@@ -36,6 +36,7 @@ PHONE = {
     "locale": "en-GB",
 }
 BOTS = {1: "random", 2: "random", 3: "random"}
+GRACE = 1.0  # the table's, for a dropped seat
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +61,7 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
         BOTS,
         addresses=("127.0.0.1", "127.0.0.2"),
         bot_delay=0.05,
+        grace=GRACE,
     )
     try:
         yield table

@@ -12,7 +12,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
-from mushka.host.live import LiveTable
+from mushka.host.live import GRACE, LiveTable
 from mushka.host.settings import TableSettings
 from mushka.house_rules import HouseRules
 from mushka.present.lesson import Lesson
@@ -37,7 +37,7 @@ class Served:
         workers: Executor | None = None,
         reserved: tuple[str, ...] = (),
         teach: bool = False,
-        grace: float = 1.0,
+        grace: float = GRACE,
     ) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="table", daemon=True)

@@ -71,7 +71,7 @@ class HostOptions:
 
 def host_session(options: HostOptions) -> None:
     """Serve one table over SSH until its session ends (exit 0), or stop it (saved, exit 0)."""
-    from mushka.net import codes
+    from mushka.host import codes
 
     if options.code is not None and options.authorized_keys is None:
         try:  # refused before anything else is looked at: a weak code is the host's own choice
@@ -173,7 +173,7 @@ async def _serve(
     joining: Joining,
 ) -> LiveTable:
     """The table, its servers and the host's terminal, from the first listen to the last save."""
-    from mushka.net.codes import new_code
+    from mushka.host.codes import new_code
 
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()

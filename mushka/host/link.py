@@ -98,7 +98,7 @@ class Place:
     secret: str | None = None  # proves a return: given to his first connection (see `secret`)
     lang: str | None = None  # the language he chose at this table (kept when he comes back)
     leaving: bool = False  # he is leaving on purpose (not a dropped connection)
-    reconnecting: bool = False  # his connection dropped a moment ago: he may be back by himself
+    reconnecting: bool = False  # his connection dropped a moment ago: the table waits a grace
     stand_in: str | None = None  # the strategy of the computer player playing for him meanwhile
 
     @property

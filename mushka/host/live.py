@@ -11,7 +11,6 @@ thread, computer players, drawing once it settles) is `mushka.host.running`'s.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
@@ -20,6 +19,7 @@ from typing import Any, Final, assert_never
 from mushka.actions import PASS, Action
 from mushka.engine import Session
 from mushka.errors import MushkaError
+from mushka.host import codes
 from mushka.host.link import PLACEHOLDER, PLACEHOLDERS, Farewell, Link, Place, Why
 from mushka.host.offer import (
     OVERLAYS,
@@ -56,16 +56,7 @@ from mushka.i18n import LANGUAGES, say, speaking
 from mushka.names import name_problem, printable
 from mushka.wording import Wording
 
-
-def _plain_code(code: str) -> bytes:
-    """A code as compared: lower case, without spaces or dashes (see `mushka.net.codes`)."""
-    return "".join(c for c in code.casefold() if not c.isspace() and c not in "-_‐‑‒–—―−").encode()
-
-
-# Seconds a seat whose connection dropped (not left) reads "reconnecting" on every seat and the
-# wall before it is away: a phone that slept or reloaded, or a terminal's brief loss of the
-# Wi-Fi, is usually back by then, and nobody is told it went.
-RECONNECT_GRACE: Final = 5.0
+GRACE: Final = 4.0  # seconds a dropped connection's player reads "reconnecting…", then away
 
 
 class LiveTable(PausingTable):
@@ -87,7 +78,7 @@ class LiveTable(PausingTable):
         kind: TableKind = TableKind.LIVE,
         disk: Executor | None = None,
         teach: MakeTeacher | None = None,
-        grace: float = RECONNECT_GRACE,
+        grace: float = GRACE,
     ) -> None:
         """A new table (its seats filled as players join, `reserved` names first), or a saved
         one (`host`, its seats taken back by name). `on_over` is told when the session has
@@ -97,10 +88,10 @@ class LiveTable(PausingTable):
         the host lets play for an away seat. `kind`: a hot seat's table (`seat_here`) saves
         and stops for everyone on q; `disk`: where the table host is written (None: a thread
         of the table's own); `teach`: every person's seat is taught by such a teacher (a
-        lesson explaining each rule the first time it comes up at that seat); `grace`: how
-        long a dropped connection's seat reads "reconnecting" before it is away."""
+        lesson explaining each rule the first time it comes up at that seat); `grace`: seconds a
+        dropped seat reads "reconnecting…" before it is away (see `dropped`)."""
         super().__init__(settings, host, on_over, workers, disk, teach)
-        self.kind, self.grace = kind, grace
+        self.kind = kind
         self.make_secret, self.stand_in_strategy = make_secret, stand_in
         self.rules, self.seed = rules, seed
         self.make_host = make_host or (lambda session, settings: TableHost(session, settings))
@@ -116,6 +107,8 @@ class LiveTable(PausingTable):
             for place, name in zip(self._human_places(), reserved, strict=False):
                 place.name = name
         self.reserved = tuple(reserved)
+        self.grace = grace
+        self._graces: dict[int, asyncio.TimerHandle] = {}  # places reconnecting, their timers
         self.news_at_start = 0  # the news there was once the session started (the public
         # screen shows what came after it beside the game's log)
 
@@ -197,9 +190,7 @@ class LiveTable(PausingTable):
         """Whether `secret` is the own code of the seat taken by `name` (compared as codes are:
         case, spaces and dashes aside, in constant time)."""
         place = next((p for p in self._human_places() if p.name == name), None)
-        if place is None or place.secret is None or len(secret) > 1024:
-            return False
-        return hmac.compare_digest(_plain_code(secret), _plain_code(place.secret))
+        return place is not None and place.secret is not None and codes.same(secret, place.secret)
 
     def secret(self, link: Link) -> str:
         """The secret of `link`'s seat, for its connection to keep (or show its player once):
@@ -261,12 +252,15 @@ class LiveTable(PausingTable):
             place.name = link.name
         back = place.address != ""  # he sat here before: a return, from wherever it comes
         taken = place.link  # a return proven by the seat's secret: the old connection goes
-        place.link, place.address, place.reconnecting = link, link.address, False
+        place.link, place.address = link, link.address
         if place.secret is None:
             place.secret = self.make_secret()
         self.settings.seat_codes[place.index] = place.secret  # saved with the next move
         self.settings.seat_addresses[place.index] = link.address
-        place.leaving = False
+        place.leaving = place.reconnecting = False
+        grace = self._graces.pop(place.index, None)
+        if grace is not None:
+            grace.cancel()  # back within the grace
         name = printable(place.name or "")
         self.seats[link] = Connection(link, place.index)
         if back:
@@ -287,44 +281,53 @@ class LiveTable(PausingTable):
         else:
             self._later(None, lambda: None)
 
-    def left(self, link: Link) -> None:
-        """`link`'s connection is gone, however it went: its seat is away now."""
-        self._lost(link, 0)
-
     def dropped(self, link: Link) -> None:
-        """`link`'s connection broke (a socket gone, not a player leaving): its seat reads
-        "reconnecting" on every seat and the wall for the table's grace, then away unless he
-        is back."""
-        self._lost(link, self.grace)
-
-    def _lost(self, link: Link, grace: float) -> None:
-        seat = self.seats.pop(link, None)
+        """`link`'s connection dropped (neither the player nor the table closed it): his place
+        reads "reconnecting…" on every seat and the wall for `grace` seconds and waits for him;
+        then, unless he is back, he is away (before the session, his seat is free again)."""
+        seat = self.seats.get(link)
         if seat is None:
             return
+        place = self.places[seat.place]
+        if place.link is not link or self.finished or place.leaving or self.grace <= 0:
+            self.left(link)
+            return
+        self._detach(link)
+        place.reconnecting = True
+        loop = asyncio.get_running_loop()
+        self._graces[place.index] = loop.call_later(self.grace, self._grace_over, place)
+        self._later(None, lambda: None)  # every seat draws him reconnecting
+
+    def _grace_over(self, place: Place) -> None:
+        self._graces.pop(place.index, None)
+        if place.link is None and place.reconnecting:
+            place.reconnecting = False
+            self._gone(place)
+
+    def _detach(self, link: Link) -> Place | None:
+        """`link` no longer holds its place: the place, or None where it held none (taken over:
+        the player sits there still, from his new connection)."""
+        seat = self.seats.pop(link, None)
+        if seat is None:
+            return None
         if seat.coach is not None:
             seat.coach.cancel()
         place = self.places[seat.place]
         if place.link is not link:
-            return  # taken over: the player sits there still, from his new connection
+            return None
         place.link = None
-        if self.finished:
-            return
-        if not place.leaving and grace > 0 and not self.stopping:
-            place.reconnecting = True  # said on every seat; away only if not back in time
-            asyncio.get_running_loop().call_later(grace, self._not_back, place)
-            self._later(None, lambda: None)
-            return
-        self._gone(place)
+        return place
 
-    def _not_back(self, place: Place) -> None:
-        """The grace of a dropped connection is over: its seat is away, unless he is back."""
-        if place.link is not None or not place.reconnecting or self.finished:
-            return
-        place.reconnecting = False
-        self._gone(place)
+    def left(self, link: Link) -> None:
+        """`link`'s connection is gone, however it went: its player is away at once."""
+        place = self._detach(link)
+        if place is not None:
+            self._gone(place)
 
     def _gone(self, place: Place) -> None:
-        """Nobody sits in `place` now: said, and before the session a seat not kept is free."""
+        """The player of `place` is gone: said, and before the session his seat freed."""
+        if self.finished:
+            return
         name = printable(place.name or "")
         if self.host is None and place.name not in self.reserved:
             self._tell(Wording("{name} left the table.", name=name))

@@ -167,7 +167,7 @@ class Presence(StrEnum):
     FREE = "free"  # nobody yet, nobody kept it
     AWAITED = "awaited"  # kept for a name that has not come yet
     HERE = "here"
-    RECONNECTING = "reconnecting"  # his connection dropped a moment ago (see RECONNECT_GRACE)
+    RECONNECTING = "reconnecting"  # his connection dropped a moment ago (the table's grace)
     AWAY = "away"  # was here, gone (dropped or left): the table waits for him
     STAND_IN = "stand-in"  # away, and a computer player plays for him until he is back
     COMPUTER = "computer"

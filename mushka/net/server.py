@@ -1,9 +1,10 @@
 """The table's SSH server: who may connect and how, and that nothing but the table is served.
 
 A player joins with a plain `ssh -p PORT NAME@HOST`. With a table code he types the code at the
-prompt (keyboard-interactive, or the password method for clients that only have that); it is
-compared in constant time, and after WRONG_CODES wrong ones in a row from one address that
-address is refused for LOCKOUT_SECONDS. With authorized keys instead, only those keys may join,
+prompt (keyboard-interactive, or the password method for clients that only have that); the
+table's gate weighs it (`host.admission.Gate`, the same for the browser seats): compared in
+constant time, after WRONG_CODES wrong ones in a row from one address that address is refused
+for LOCKOUT_SECONDS, and many wrong ones from anywhere make the table code wait. With authorized keys instead, only those keys may join,
 each as the name in its comment, and no code is asked.
 
 Served: one session channel per connection, with a PTY, running the table (see `seat.Seat`).
@@ -25,15 +26,16 @@ import socket
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Final
 
 import asyncssh
 from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 
 from mushka import __version__
+from mushka.host import lockout
+from mushka.host.admission import Gate, Proof, WaitingRoom
 from mushka.i18n import N_, gettext, language
-from mushka.net import codes, lockout, terminal
+from mushka.net import terminal
 from mushka.net.hostkey import HostKey
 from mushka.net.keys import AuthorizedKeys
 from mushka.net.seat import OUTPUT_HIGH, Application, Seat
@@ -64,13 +66,6 @@ class Limits:
     lockout_seconds: float = lockout.LOCKOUT_SECONDS
 
 
-class Proof(Enum):
-    """What a connection's login proved."""
-
-    CODE = "code"  # the table's code: anyone invited
-    SEAT = "seat"  # the seat's own code, or (under authorized keys) the name's own key
-
-
 class TableServer:
     """An SSH server for one table: `start` it, and `close` it when the table is over."""
 
@@ -97,9 +92,15 @@ class TableServer:
         self.limits: Final = limits
         self.lang: Final = lang or language()
         self.lockout: Final = lockout.Lockout(limits.wrong_codes, limits.lockout_seconds, clock)
+        self.gate: Final = Gate(code, None, self.lockout, app.proves)
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._connections: set[_Connection] = set()  # every one, logged in or not
-        self.evicted = 0  # connections that made room for a newcomer (for the tests' figures)
+        self.waiting: Final[WaitingRoom[_Connection]] = WaitingRoom(
+            limits.max_pending,
+            limits.max_pending_per_address,
+            clock,
+            stalled=lambda connection: connection.stalled(limits.evict_after),
+        )
         self._first_keys: dict[str, bytes] = {}  # under authorized keys: a name's first key
 
     async def start(self, bind: str | Sequence[str] = "", port: int = 2222) -> None:
@@ -175,30 +176,24 @@ class TableServer:
     def say(self, message: str) -> str:
         return gettext(message, self.lang)
 
+    @property
+    def evicted(self) -> int:
+        """Connections that made room for a newcomer (for the tests' figures)."""
+        return self.waiting.evicted
+
     def take_place(self, connection: _Connection) -> bool:
         """Count a new connection in among those not logged in, making room for it if need be
-        (see `Limits.max_pending`): a newcomer is always let in this far."""
-        limits = self.limits
-        pending = [c for c in self._connections if not c.logged_in]
-        mine = [c for c in pending if c.address == connection.address]
-        if len(mine) >= limits.max_pending_per_address:
-            self._evict(mine)
-        elif len(pending) >= limits.max_pending:
-            by_address: dict[str, list[_Connection]] = {}
-            for rival in pending:
-                by_address.setdefault(rival.address, []).append(rival)
-            crowded = max(by_address.values(), key=lambda group: (len(group), -_oldest(group)))
-            self._evict(crowded)
+        (see `Limits.max_pending` and `WaitingRoom`): a newcomer is always let in this far."""
+        for gone in self.waiting.enter(connection, connection.address):
+            gone.close()
+            self._connections.discard(gone)
         self._connections.add(connection)
         return True
 
-    def _evict(self, rivals: list[_Connection]) -> None:
-        """The one of `rivals` to go first: stalled in its handshake, else the oldest."""
-        evict_after = self.limits.evict_after
-        victim = min(rivals, key=lambda c: (not c.stalled(evict_after), c.since))
-        victim.close()
-        self.leave_place(victim)
-        self.evicted += 1
+    def logged_in(self, connection: _Connection) -> None:
+        """`connection` has logged in: it counts under the logged-in caps from now on."""
+        connection.logged_in = True
+        self.waiting.leave(connection)
 
     def room_to_log_in(self, connection: _Connection) -> bool:
         """Whether `connection` may log in: fewer logged-in connections than the caps allow,
@@ -212,26 +207,15 @@ class TableServer:
 
     def leave_place(self, connection: _Connection) -> None:
         self._connections.discard(connection)
+        self.waiting.leave(connection)
 
     def check_code(self, address: str, attempt: str, name: str = "") -> Proof | None:
         """What `attempt` proves: the table's code (`Proof.CODE`), the seat's own code of the
         player `name` (`Proof.SEAT`, asked of the application), or nothing (None: a wrong code,
         counted against `address`; a locked-out address is refused unheard)."""
-        if self.code is None or self.lockout.locked(address):
+        if self.code is None:
             return None
-        if len(attempt) > codes.MAX_ATTEMPT_CHARS:
-            proof = None
-        elif codes.same(attempt, self.code):
-            proof = Proof.CODE
-        elif self.app.proves(name, attempt):
-            proof = Proof.SEAT
-        else:
-            proof = None
-        if proof is None:
-            self.lockout.wrong(address)
-        else:
-            self.lockout.right(address)
-        return proof
+        return self.gate.typed(address, attempt, name)
 
     def key_allowed(self, name: str, key: asyncssh.SSHKey, address: str) -> bool:
         """Whether `key` may log in as `name`: listed for that name in the authorized keys, and
@@ -252,10 +236,6 @@ class TableServer:
 
     def remember_key(self, name: str, key: asyncssh.SSHKey) -> None:
         self._first_keys.setdefault(name, key.public_data)
-
-
-def _oldest(connections: list[_Connection]) -> float:
-    return min(c.since for c in connections)
 
 
 def _quiet(logger: logging.Logger) -> None:
@@ -323,15 +303,17 @@ class _Connection(asyncssh.SSHServer):
         if keys is not None:
             if keys.for_name(username) is None:
                 self._banner(N_("this table admits only the players in its list of keys"))
-        elif self._server.lockout.locked(self.address):
-            self._banner(N_("too many wrong codes from your address: try again in a minute"))
+        else:
+            refusal = self._server.gate.refusal(self.address)
+            if refusal is not None:
+                self._banner(refusal)
         return True  # everyone authenticates
 
     def auth_completed(self) -> None:
         if not self._server.room_to_log_in(self):  # the last place went while it logged in
             self._too_many()
             return
-        self.logged_in = True
+        self._server.logged_in(self)
         if self._key is not None:  # the key proves the name from now on
             assert self._conn is not None
             self._server.remember_key(str(self._conn.get_extra_info("username")), self._key)

@@ -27,6 +27,8 @@ class SshSeat:
         self.table = table
         self.shown: Offer | None = None  # what the player sees: his keys are read against it
         self.pages = 1  # the pages of the overlay shown
+        self.let_go = False  # the table closed it (else its connection dropped)
+        self.drawn: object = None  # what its last frame was drawn from (see `changed`)
 
     @property
     def name(self) -> str:
@@ -49,11 +51,20 @@ class SshSeat:
             return
         with speaking(self.table.lang_of(self)):
             offer = self.table.offer(self)
-            frame = seat_frame(offer, self.table.host, self.terminal())
+            terminal, host = self.terminal(), self.table.host
+            # Every change of the table asks every seat; one whose offer, terminal and table
+            # (its moves: `changes`) are as last drawn would draw the same frame: Rich's work
+            # is spared, the seat's last screen stands.
+            drawn = (offer, terminal, host.changes if host is not None else -1)
+            if drawn == self.drawn:
+                return
+            frame = seat_frame(offer, host, terminal)
+        self.drawn = drawn
         self.shown, self.pages = offer, frame.pages
         self.seat.draw(frame.text, frame.prompt)
 
     def close(self, farewell: Farewell) -> None:
+        self.let_go = True
         with speaking(self.shown.lang if self.shown is not None else self.lang):
             host = self.table.host
             if farewell.why is Why.FINISHED and host is not None:
@@ -127,5 +138,9 @@ class SshTable:
 
     def left(self, seat: Seat) -> None:
         link = self.links.pop(seat, None)
-        if link is not None:  # a player who left is away at once, a broken connection after
-            self.table.dropped(link)  # the table's grace
+        if link is None:
+            return
+        if link.let_go:
+            self.table.left(link)
+        else:  # a dropped link: "reconnecting…" for the table's grace, then away
+            self.table.dropped(link)

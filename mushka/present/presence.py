@@ -10,7 +10,7 @@ from mushka.i18n import _
 
 
 def presence_words(place: PlaceInfo) -> str:
-    """Who is in `place`, in a word or two."""
+    """Who is in `place`, in a word or two: the same word on every seat and the wall."""
     match place.presence:
         case Presence.COMPUTER:
             return _("computer")  # its strength only in the seat list (seat_words)
@@ -20,7 +20,7 @@ def presence_words(place: PlaceInfo) -> str:
             return _("here, in a browser") if place.via == "web" else _("here")
         case Presence.AWAITED:
             return _("awaited")
-        case Presence.RECONNECTING:  # his connection dropped a moment ago: back by himself, likely
+        case Presence.RECONNECTING:  # the table's grace: he reads as coming back
             return _("reconnecting…")
         case Presence.AWAY:
             return _("away")

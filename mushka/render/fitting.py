@@ -15,6 +15,7 @@ from rich.console import (
 )
 from rich.measure import Measurement
 from rich.panel import Panel
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
@@ -124,11 +125,27 @@ def filled(
     look: Look,
 ) -> Group | None:
     """`above`, the newest of `sentences` in the rows of `room` the others leave (at most 16),
-    then `below`; None if fewer than `least_log` rows are left for them."""
-    free = room - sum(rows_of(console, width, part) for part in [*above, *below])
+    then `below`; None if fewer than `least_log` rows are left for them. Each part is drawn
+    once: the lines counted are the lines shown."""
+    options = console.options.update(width=width)
+    drawn = [Drawn(console.render_lines(part, options, pad=False)) for part in [*above, *below]]
+    free = room - sum(len(part.lines) for part in drawn)
     if free < least_log:
         return None
-    return Group(*above, *log_lines(console, sentences, min(16, free), width, look), *below)
+    log = log_lines(console, sentences, min(16, free), width, look)
+    return Group(*drawn[: len(above)], *log, *drawn[len(above) :])
+
+
+class Drawn:
+    """A part already drawn into lines (by `filled`, which had to draw it to count its rows)."""
+
+    def __init__(self, lines: list[list[Segment]]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in self.lines:
+            yield from line
+            yield Segment.line()
 
 
 def split_width(width: int, ratios: Sequence[int]) -> list[int]:

@@ -16,7 +16,6 @@ from mushka.host.table import TableHost
 from mushka.i18n import _, _n, say
 from mushka.ledger import session_accounts
 from mushka.names import printable
-from mushka.present.presence import presence_words
 from mushka.render.look import Look
 from mushka.render.public_log import log_entries
 from mushka.render.public_table import public_screen
@@ -168,10 +167,9 @@ def public_frame(
         return joining_block(joining, table, look, seats)
     places = table.standing().places
     status = {i: _("in a browser") for i, p in enumerate(places) if p.via == "web"}
+    status |= {i: _("away") for i, p in enumerate(places) if p.presence is Presence.AWAY}
     status |= {
-        i: presence_words(p)
-        for i, p in enumerate(places)
-        if p.presence in (Presence.AWAY, Presence.RECONNECTING)
+        i: _("reconnecting…") for i, p in enumerate(places) if p.presence is Presence.RECONNECTING
     }
     # who came back (and from where), who left, since the session started: the newest under
     # the game's log, where the whole table sees them

@@ -10,20 +10,24 @@ taking the seat over from a connection that still holds it.
 What is refused: a Host or an Origin that is not one of this machine's own addresses (DNS
 rebinding, another site's page), every path but the few the page needs, a message over
 MAX_MESSAGE bytes, a first message later than `hello_timeout`, more than a few messages a
-second, sockets past the caps per table and per address. websockets' own log goes nowhere:
-the host's terminal is the public table.
+second (on every socket: seat, wall or not yet proved), JSON nested too deep, any method but
+GET and HEAD. Sockets that have proved nothing yet (no hello) are counted apart under low caps,
+per address and in all, and the oldest make room for a newcomer (`host.admission.WaitingRoom`),
+so they never keep out a seated player or one who brings the code. Bounded by construction:
+each socket's outbound queue holds at most `WebLimits.queue` messages and one whole state (a
+newer state replaces an older one: states are whole), and a reader that falls further behind,
+or whose unread bytes pass `WebLimits.unread`, is closed. websockets' own log goes nowhere: the
+host's terminal is the public table.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import json
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -33,16 +37,17 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from mushka.host.admission import Gate, Proof, WaitingRoom
 from mushka.host.link import Farewell, Why
 from mushka.host.live import LiveTable
+from mushka.host.lockout import Lockout, plain_address
 from mushka.host.offer import Answer, Intent, Offer, Page, Play, Speak
 from mushka.i18n import LANGUAGES, _, language, say, speaking
-from mushka.net import codes
-from mushka.net.lockout import Lockout, plain_address
 from mushka.present.seat import final_view
 from mushka.render.look import Look
 from mushka.render.seat_screen import plain
 from mushka.render.wall import public_frame, public_lines, sheet
+from mushka.web.outbox import BoundedConnection, Outbox, TokenBucket, hang_up
 from mushka.web.page import expected_names, page_language, render_page, static_file
 from mushka.web.rulebook import rules_html
 from mushka.web.state import seat_state
@@ -54,6 +59,8 @@ STATIC: Final = {"/app.js": "text/javascript", "/app.css": "text/css"}
 PAGES: Final = {"/": "seat", "/wall": "wall"}
 WALL_SIZE: Final = (100, 34)  # the wall page's text, in characters
 WALL_EVERY: Final = 0.25  # seconds between two drawings of the wall page (each takes ~30 ms)
+METHODS: Final = ("GET", "HEAD")  # a HEAD is answered as its GET, without the body
+NOT_JSON: Final = 1007  # a message that is not the JSON object the protocol speaks
 POLICY_VIOLATION: Final = 1008
 TOO_BIG: Final = 1009
 TRY_LATER: Final = 1013
@@ -67,8 +74,13 @@ class WebLimits:
     idle_timeout: float = 30.0  # seconds a socket may send nothing (the page pings every second)
     rate: float = 10.0  # messages a second a socket may send, on average
     burst: int = 30  # and at once
-    max_sockets: int = 32  # at once, in all
-    max_per_address: int = 8  # at once, from one address
+    # Sockets that have not said hello yet, counted apart (see `WaitingRoom`): a newcomer always
+    # finds room among them, the oldest of the most crowded address going.
+    max_unproved: int = 16  # in all
+    max_unproved_per_address: int = 4  # from one address
+    max_walls: int = 8  # wall pages open at once (each is drawn at every change)
+    queue: int = 32  # messages waiting for one socket (besides its newest state): more, closed
+    unread: int = 256 * 1024  # bytes sent to a socket and not yet read by it: more, closed
     ping_interval: float = 10.0  # websockets' own pings: a socket that stopped answering goes
     ping_timeout: float = 10.0
     # seconds a closing socket has to answer (a flood's answer waits behind the messages it sent,
@@ -88,66 +100,6 @@ def host_part(address: str) -> str:
     return f"[{address}]" if ":" in address else address
 
 
-class TokenBucket:
-    """A rate limit: `rate` a second on average, `burst` at once."""
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float]) -> None:
-        self.rate, self.burst, self.clock = rate, float(burst), clock
-        self.tokens, self.at = float(burst), clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class Outbox:
-    """What goes to one socket, in order; a seat's state waits there at most once (a newer one
-    replaces it where it stands): each state is whole, so the latest is all a page needs."""
-
-    def __init__(self) -> None:
-        self.items: deque[str | None] = deque()  # None: the state, wherever it stands
-        self.state: str | None = None
-        self.wake = asyncio.Event()
-        self.closing: tuple[int, str] | None = None
-
-    def put(self, message: str) -> None:
-        self.items.append(message)
-        self.wake.set()
-
-    def put_state(self, message: str) -> None:
-        if self.state is None:
-            self.items.append(None)
-        self.state = message
-        self.wake.set()
-
-    def close(self, code: int, reason: str = "") -> None:
-        self.closing = (code, reason)
-        self.wake.set()
-
-    async def run(self, socket: ServerConnection) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            await self._run(socket)
-
-    async def _run(self, socket: ServerConnection) -> None:
-        while True:
-            await self.wake.wait()
-            self.wake.clear()
-            while self.items:
-                item = self.items.popleft()
-                if item is None:
-                    item, self.state = self.state, None
-                if item is not None:
-                    await socket.send(item)
-            if self.closing is not None:
-                await socket.close(*self.closing)
-                return
-
-
 class WebSeat:
     """One browser seat as the live table sees it (a `host.live.Link`)."""
 
@@ -155,10 +107,11 @@ class WebSeat:
 
     def __init__(self, server: WebServer, name: str, lang: str, address: str) -> None:
         self.server, self.name, self.lang, self.address = server, name, lang, address
-        self.outbox = Outbox()
+        self.outbox = Outbox(server.limits.queue, server.limits.close_timeout)
         self.seq = 0
         self.shown: Offer | None = None
         self.sent: str | None = None  # the last state sent, its sequence number apart
+        self.drawn: object = None  # what the last state was made from (see `changed`)
         self.closed = False  # the table let it go
         self.dropped = False  # its socket is gone
 
@@ -168,7 +121,12 @@ class WebSeat:
         table = self.server.table
         with speaking(table.lang_of(self)):
             offer = table.offer(self)
-            state = seat_state(offer, table.host, self.server.log())
+            host = table.host
+            drawn = (offer, host.changes if host is not None else -1)
+            if drawn == self.drawn and self.sent is not None:
+                return  # the same offer at the same moment of the game: the same state
+            self.drawn = drawn
+            state = seat_state(offer, host, self.server.log())
         self.shown = offer
         body = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
         if body == self.sent:
@@ -271,9 +229,14 @@ class WebServer:
         self.clock = clock
         self.lang = lang or language()
         self.lockout = lockout or Lockout(clock=clock)
+        self.gate = Gate(code, self.token, self.lockout, table.proves)
         self.wall_text = wall or self._wall_text
         self._server: Server | None = None
         self._sockets: dict[ServerConnection, str] = {}  # open sockets and their addresses
+        self.unproved: WaitingRoom[ServerConnection] = WaitingRoom(
+            limits.max_unproved, limits.max_unproved_per_address, clock
+        )
+        self._closing: set[asyncio.Task[None]] = set()
         self._walls: set[Outbox] = set()
         self._log: tuple[int, list[str]] | None = None
         self._wall_at = -WALL_EVERY  # when the wall page was last drawn
@@ -287,10 +250,17 @@ class WebServer:
 
     async def start(self, bind: str | Sequence[str] = "", port: int = DEFAULT_PORT) -> None:
         hosts: Any = bind or None
+        unread = self.limits.unread
+
+        class Connection(BoundedConnection):
+            pass
+
+        Connection.unread = unread
         self._server = await serve(
             self._handler,
             hosts,
             port,
+            create_connection=Connection,
             process_request=self._process_request,
             server_header=None,
             compression=None,
@@ -338,13 +308,20 @@ class WebServer:
         return frozenset(hosts)
 
     def _response(
-        self, status: int, reason: str, body: bytes, kind: str, host: str | None = None
+        self,
+        status: int,
+        reason: str,
+        body: bytes,
+        kind: str,
+        host: str | None = None,
+        extra: Sequence[tuple[str, str]] = (),
     ) -> Response:
         connect = f" ws://{host}" if host else ""
         headers = Headers(
             [
                 ("Content-Type", kind),
                 ("Content-Length", str(len(body))),
+                *extra,
                 (
                     "Content-Security-Policy",
                     "default-src 'none'; script-src 'self'; style-src 'self'; "
@@ -361,10 +338,19 @@ class WebServer:
         )
         return Response(status, reason, headers, body)
 
-    def _refuse(self, status: int, reason: str) -> Response:
-        return self._response(status, reason, f"{status} {reason}\n".encode(), "text/plain")
+    def _refuse(self, status: int, reason: str, extra: Sequence[tuple[str, str]] = ()) -> Response:
+        body = f"{status} {reason}\n".encode()
+        return self._response(status, reason, body, "text/plain", extra=extra)
 
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        if request.method not in METHODS:
+            return self._refuse(405, "Method Not Allowed", [("Allow", ", ".join(METHODS))])
+        response = self._answer(connection, request)
+        if response is not None and request.method == "HEAD":
+            response.body = b""  # its headers as the GET's, its Content-Length the GET's body's
+        return response
+
+    def _answer(self, connection: ServerConnection, request: Request) -> Response | None:
         hosts, origins = request.headers.get_all("Host"), request.headers.get_all("Origin")
         allowed = self.allowed_hosts()
         if len(hosts) != 1 or hosts[0].lower() not in allowed:
@@ -379,14 +365,11 @@ class WebServer:
         if path == SOCKET_PATH:
             if request.headers.get("Upgrade", "").lower() != "websocket":
                 return self._refuse(426, "Upgrade Required")
+            if request.method != "GET":
+                return self._refuse(405, "Method Not Allowed", [("Allow", "GET")])
             if origin is None:
                 return self._refuse(403, "Forbidden")  # a browser always sends one
-            address = _peer(connection)
-            if len(self._sockets) >= self.limits.max_sockets or (
-                sum(a == address for a in self._sockets.values()) >= self.limits.max_per_address
-            ):
-                return self._refuse(503, "Service Unavailable")
-            return None  # the handshake goes on
+            return None  # the handshake goes on; the socket waits among the unproved
         if path in PAGES:
             lang = page_language(request.headers.get("Accept-Language"), self.lang)
             body = render_page(PAGES[path], lang, expected_names(self.table))
@@ -401,23 +384,38 @@ class WebServer:
     async def _handler(self, socket: ServerConnection) -> None:
         address = _peer(socket)
         self._sockets[socket] = address
+        for gone in self.unproved.enter(socket, address):
+            self._close_later(gone, POLICY_VIOLATION, "room for a newcomer")
         try:
             await self._serve(socket, address)
         except ConnectionClosed:
             pass
         finally:
+            self.unproved.leave(socket)
             self._sockets.pop(socket, None)
+
+    async def _hang_up(self, socket: ServerConnection, code: int, reason: str) -> None:
+        await hang_up(socket, code, reason, self.limits.close_timeout)
+
+    def _close_later(self, socket: ServerConnection, code: int, reason: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._hang_up(socket, code, reason))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
 
     async def _serve(self, socket: ServerConnection, address: str) -> None:
         try:
             first = await asyncio.wait_for(socket.recv(), self.limits.hello_timeout)
         except TimeoutError:
-            await socket.close(POLICY_VIOLATION, "hello is due")
+            await self._hang_up(socket, POLICY_VIOLATION, "hello is due")
             return
         hello = _message(first)
-        if hello is None or hello.get("t") != "hello":
-            await socket.close(POLICY_VIOLATION, "hello first")
+        if hello is None:
+            await self._hang_up(socket, NOT_JSON, "not a JSON object")
             return
+        if hello.get("t") != "hello":
+            await self._hang_up(socket, POLICY_VIOLATION, "hello first")
+            return
+        self.unproved.leave(socket)  # counted as what it asks for now: a seat or a wall
         lang = hello.get("lang")
         lang = lang if isinstance(lang, str) and lang in LANGUAGES else self.lang
         if hello.get("wall") is True:
@@ -449,7 +447,7 @@ class WebServer:
             await self._read(socket, seat)
         finally:
             seat.dropped = True
-            if not seat.closed:  # a phone that slept, a reload: "reconnecting", then away
+            if not seat.closed:  # a phone that slept, a reload: the table holds it a grace
                 self.table.dropped(seat)
             if not writer.done():
                 seat.outbox.close(1000)
@@ -461,37 +459,15 @@ class WebServer:
         self, address: str, hello: dict[str, Any], name: str, secret: str | None
     ) -> str | None:
         """None where `hello` proves its right to a seat (the token, the code, or the secret of
-        `name`'s seat), else why not; anything wrong counts towards the address's lock-out."""
-        if self.lockout.locked(address):
-            return _("too many wrong codes from your address: try again in a minute")
-        token, code = hello.get("token"), hello.get("code")
-        offered = False
-        if secret is not None and name:
-            offered = True
-            place = next((p for p in self.table.places if p.name == name), None)
-            kept = place.secret if place is not None else None
-            if kept is not None and hmac.compare_digest(secret.encode(), kept.encode()):
-                return None
-        if isinstance(token, str) and token:
-            offered = True
-            if hmac.compare_digest(token.encode()[:256], self.token.encode()):
-                self.lockout.right(address)
-                return None
-        if isinstance(code, str) and code and name and self.table.proves(name, code):
-            return None  # the seat's own code typed in the code's place: that seat's proof
-        if isinstance(code, str) and code and self.code is not None:
-            offered = True
-            if codes.same(code, self.code):
-                self.lockout.right(address)
-                return None
-        if not offered:
-            return _("Type the table code to sit down.")
-        self.lockout.wrong(address)
-        return _("That is not this table's code.")
+        `name`'s seat: the table's gate weighs it), else why not, in the language spoken now."""
+        proof = self.gate.hello(
+            address, name=name, secret=secret, token=hello.get("token"), code=hello.get("code")
+        )
+        return None if isinstance(proof, Proof) else _(proof)
 
     async def _refused(self, socket: ServerConnection, lang: str, text: str, forget: bool) -> None:
         await socket.send(json.dumps({"t": "refused", "text": text, "forget": forget}))
-        await socket.close(POLICY_VIOLATION, "refused")
+        await self._hang_up(socket, POLICY_VIOLATION, "refused")
 
     async def _read(self, socket: ServerConnection, seat: WebSeat) -> None:
         bucket = TokenBucket(self.limits.rate, self.limits.burst, self.clock)
@@ -499,14 +475,14 @@ class WebServer:
             try:
                 data = await asyncio.wait_for(socket.recv(), self.limits.idle_timeout)
             except TimeoutError:
-                await socket.close(POLICY_VIOLATION, "silent")
+                await self._hang_up(socket, POLICY_VIOLATION, "silent")
                 return
             if not bucket.take():
-                await socket.close(POLICY_VIOLATION, "too many messages")
+                await self._hang_up(socket, POLICY_VIOLATION, "too many messages")
                 return
             message = _message(data)
             if message is None:
-                await socket.close(POLICY_VIOLATION, "not a message")
+                await self._hang_up(socket, NOT_JSON, "not a JSON object")
                 return
             if message.get("t") == "ping":
                 seat.outbox.put(json.dumps({"t": "pong", "n": message.get("n")}))
@@ -527,18 +503,35 @@ class WebServer:
         if proof is not None:
             await self._refused(socket, lang, proof, forget=True)
             return
-        outbox = Outbox()
+        if len(self._walls) >= self.limits.max_walls:
+            with speaking(lang):
+                text = _("This table shows as many wall pages as it can: close one first.")
+            await self._refused(socket, lang, text, forget=False)
+            return
+        outbox = Outbox(self.limits.queue, self.limits.close_timeout)
         self._walls.add(outbox)
         writer = asyncio.get_running_loop().create_task(outbox.run(socket))
         outbox.put(json.dumps({"t": "welcome", "wall": True}))
         outbox.put_state(self._wall_message())
+        bucket = TokenBucket(self.limits.rate, self.limits.burst, self.clock)
         try:
-            while True:
-                data = await asyncio.wait_for(socket.recv(), self.limits.idle_timeout)
+            while outbox.closing is None:
+                try:
+                    data = await asyncio.wait_for(socket.recv(), self.limits.idle_timeout)
+                except TimeoutError:
+                    await self._hang_up(socket, POLICY_VIOLATION, "silent")
+                    return
+                if not bucket.take():
+                    await self._hang_up(socket, POLICY_VIOLATION, "too many messages")
+                    return
                 message = _message(data)
-                if message is not None and message.get("t") == "ping":
+                if message is None:
+                    await self._hang_up(socket, NOT_JSON, "not a JSON object")
+                    return
+                if message.get("t") == "ping":
                     outbox.put(json.dumps({"t": "pong", "n": message.get("n")}))
-        except (TimeoutError, ConnectionClosed):
+            await outbox.overflow_closed()  # not back to websockets (which closes with 1000)
+        except ConnectionClosed:
             pass
         finally:
             self._walls.discard(outbox)
@@ -607,6 +600,6 @@ def _message(data: str | bytes) -> dict[str, Any] | None:
         return None
     try:
         message = json.loads(data)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: "[[[[…" nested past Python's stack
         return None
     return message if isinstance(message, dict) else None
