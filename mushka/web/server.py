@@ -287,6 +287,8 @@ def _intent(offer: Offer, message: dict[str, Any]) -> Intent | None:
         return Answer(message.get("yes") is True)
     elif kind == "back" and offer.overlay is not None:
         return Page.BACK
+    elif kind == "read" and offer.explain:
+        return Page.NEXT  # read: the seat goes on
     return None
 
 
