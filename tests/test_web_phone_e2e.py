@@ -415,3 +415,35 @@ def test_the_language_button_says_what_a_tap_does(browser: Any, served: Served) 
     page.wait_for_function("() => document.documentElement.lang === 'en'")
     page.locator("#lang:enabled", has_text="По-русски").wait_for()
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_first_exchange_is_explained_on_a_card_at_an_untaught_table(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    # seed 1: the first deal has an exchange (Bot 2 lays three cards face down)
+    served = Served(HouseRules(deals=1), BOTS, limits=LIMITS, bot_delay=0.05, seed=1)
+    try:
+        the_exchange(browser, served, lang)
+    finally:
+        served.close()
+
+
+def the_exchange(browser: Any, served: Served, lang: str) -> None:
+    page = phone(browser, 360, 740, lang)
+    sit(page, served.url)
+    deadline = time.monotonic() + 120
+    while not page.is_visible("#explain"):
+        assert time.monotonic() < deadline and not page.is_visible("#bye"), "no exchange"
+        play_a_tap(page)
+        page.wait_for_timeout(50)
+    text = page.inner_text("#etext")
+    assert {"en": "face down", "ru": "крапом"}[lang] in text, text
+    assert not KEYBOARD.search(text), text
+    fits(page, "the exchange explained")
+    shoot(page, f"exchange-{lang}")
+    page.tap("#eread")
+    page.wait_for_selector("#explain", state="hidden")
+    page.context.close()

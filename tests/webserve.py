@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from mushka.host.live import GRACE, LiveTable
 from mushka.host.settings import TableSettings
 from mushka.house_rules import HouseRules
+from mushka.present.exchange import ExchangeLesson
 from mushka.present.lesson import Lesson
 from mushka.web.server import WebLimits, WebServer
 
@@ -56,6 +57,7 @@ class Served:
                 reserved=reserved,
                 teach=lesson,
                 grace=grace,
+                explains=ExchangeLesson,  # as mushka host wires it
             )
             server = WebServer(table, code=CODE, addresses=addresses, limits=limits or WebLimits())
             await server.start("127.0.0.1", 0)

@@ -260,6 +260,8 @@ class Screen:
     news_seen: int = 0
     results_seen: int = 0  # deals whose result the seat has seen (acted after)
     coached: Hint | None = None  # the lesson's coach, unasked, above the decision's first prompt
+    told: tuple[Told, ...] = ()  # explained beside the moves (the first exchange), until the
+    # seat's next intent: read, not waited for
 
 
 @dataclass(frozen=True)
@@ -383,13 +385,15 @@ def offer(
     hidden: bool = False,
     explain: Sequence[Told] = (),
     undo_here: TakeBackOffer | None = None,
+    aside: Sequence[Told] = (),
 ) -> Offer:
     """What `seat` is offered now, spelled in `lang` (default: the language spoken now). A seat
     `hidden` (a shared terminal whose next player has not yet taken it) is offered nothing
-    private: no view, no move, no hint; `hold` is what that terminal waits for."""
+    private: no view, no move, no hint; `hold` is what that terminal waits for. `explain` is read
+    before the seat's move (a taught seat), `aside` beside its moves (the first exchange)."""
     with speaking(lang or language()):
         offered = _offer(host, seat, screen, standing, seat_code, bool(explain))
-    offered = replace(offered, explain=tuple(explain), undo_here=undo_here)
+    offered = replace(offered, explain=tuple(explain) or tuple(aside), undo_here=undo_here)
     if hidden or hold is not None:
         # nothing the last player was told either: a refusal may name his cards
         offered = replace(

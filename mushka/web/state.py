@@ -27,6 +27,9 @@ draws them; every text is the seat's language, names as this seat reads them ("�
   `{"title", "ranks": ["A", "K", …], "suits": [{"suit": "♠", "red", "played": [bool a rank]}],
   "voids": [{"seat", "text", "me"}]}`; `text` the terminal's words for help, rules and the coach
   (scores and cards played keep a `text` too, until the page draws their data).
+- `explain`: `[{"title", "lines"}]`, what the table explains to this seat now (the first
+  exchange at any table; a taught seat's lesson): the page shows it with a `read` button that
+  sends `{"t": "read"}` (with no moves offered, a taught seat reads it before it may move).
 - `final`: the final sheet, once the session is over (the "bye" message carries it as well).
 """
 
@@ -152,6 +155,8 @@ def seat_state(
         "tone": "plain",
         "notice": "",
         "log": list(log[-LOG_LINES:]),
+        "explain": [],
+        "read": _("Got it"),
         "entries": [],
         "overlay": None,
         "turn": offer.my_turn,
@@ -174,8 +179,6 @@ def seat_state(
             "no": _("No"),
         }
     state["status"] = status_words(offer)
-    state["explain"] = [{"title": t.title, "lines": list(t.lines)} for t in offer.explain]
-    state["words"]["read"] = _("Got it")
     if host is not None:
         # this deal's lines, and the sheets of the deals before it: a card of an earlier deal
         # is named no more once its deal is over (the seat's view has forgotten it too)
@@ -238,6 +241,7 @@ def seat_state(
             ],
             "outcome": outcome(closing, LOOK),
         }
+    state["explain"] = [{"title": e.title, "lines": list(e.lines)} for e in offer.explain]
     shown = overlay_view(offer, host)
     if shown is not None:
         state["overlay"] = {

@@ -363,7 +363,7 @@
       for (const line of t.lines) parts.push(el("p", line));
     }
     $("etext").replaceChildren(...parts);
-    $("eread").textContent = s.words.read || words.read;
+    $("eread").textContent = s.read || words.read;
   }
   function draw(s) {
     document.documentElement.lang = s.lang;
