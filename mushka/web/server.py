@@ -554,9 +554,6 @@ class WebServer:
             if message.get("t") == "ping":
                 seat.outbox.put(json.dumps({"t": "pong", "n": message.get("n")}))
                 continue
-            if message.get("t") == "leave":
-                self.table.leave(seat)
-                continue
             seat.act(message)
 
     def _dropped(self, seat: WebSeat) -> None:
