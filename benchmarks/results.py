@@ -282,6 +282,9 @@ def table() -> str:
                     f"| {r['when'][:16]} | {name} | {t['decisions']} | {t['median_ms']} | "
                     f"{t['p99_ms']} | {t['slowest_ms']} | {r['load']:.1f} |"
                 )
+    others = sorted(p.name for p in RESULTS.glob("*.md") if p != TABLE)
+    if others:
+        lines += ["", "Other measurements written up here: " + ", ".join(others) + "."]
     notes = [r for r in load() if r.get("note")]
     if notes:
         lines += ["", "Notes:", ""]
