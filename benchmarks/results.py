@@ -112,7 +112,8 @@ def load(kind: str = "match") -> list[dict[str, Any]]:
 
 def latency(names: Sequence[str], sessions: int) -> Path:
     """Each player's seconds per decision with a choice, in seat 1 against three `basic`, the
-    players interleaved session by session on the same deals in this one process (one core)."""
+    players interleaved session by session on the same deals in this one process: the process's
+    CPU time (one core's work, which a loaded machine does not inflate as it does the wall clock)."""
     times: dict[str, list[float]] = {name: [] for name in names}
     for index in range(sessions):
         for name in names:
@@ -126,10 +127,10 @@ def latency(names: Sequence[str], sessions: int) -> Path:
                 seat = session.to_act
                 assert seat is not None
                 view = session.view(seat)
-                started = time.perf_counter()
+                started = time.process_time()
                 action = bots[seat].choose(view)
                 if seat == 0 and len(view.legal_actions) > 1:
-                    times[name].append(time.perf_counter() - started)
+                    times[name].append(time.process_time() - started)
                 session.apply(action)
     when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     entry: dict[str, Any] = {
@@ -271,7 +272,7 @@ def table() -> str:
         lines += [
             "",
             "Decision latency (decisions with a choice, seat 1 against three `basic`, players",
-            "interleaved on the same deals, one process; the machine's load beside it):",
+            "interleaved on the same deals, one process; CPU time, the machine's load beside it):",
             "",
             "| when | player | decisions | median ms | 99th pct ms | slowest ms | load |",
             "|---|---|---|---|---|---|---|",
@@ -282,6 +283,9 @@ def table() -> str:
                     f"| {r['when'][:16]} | {name} | {t['decisions']} | {t['median_ms']} | "
                     f"{t['p99_ms']} | {t['slowest_ms']} | {r['load']:.1f} |"
                 )
+    others = sorted(p.name for p in RESULTS.glob("*.md") if p != TABLE)
+    if others:
+        lines += ["", "Other measurements written up here: " + ", ".join(others) + "."]
     notes = [r for r in load() if r.get("note")]
     if notes:
         lines += ["", "Notes:", ""]

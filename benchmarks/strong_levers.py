@@ -6,6 +6,10 @@ one's mean net per session against three `basic` (duplicate seats) and its diffe
 
     .venv/bin/python benchmarks/strong_levers.py [--seeds N] [--jobs J]
 
+From issue 37 on, each measured run is kept as a JSON file in benchmarks/results/ by
+benchmarks/results.py (which seats these variants), and tabled in benchmarks/results/README.md;
+the figures below are the earlier rounds', as reported then.
+
 Measured 2026-11-30 (--seeds 100 --seed 7, 400 sessions each, paired difference from `strong`):
 strong +36.91 ± 5.88; without the exchange information in play +37.49 ± 5.85 (+0.58 ± 1.42,
 no measurable effect); with basic's fixed discard +20.57 ± 4.81 (−16.34 ± 6.34); strong_v1

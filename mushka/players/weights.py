@@ -23,6 +23,10 @@ from mushka.players import policy
 from mushka.players.determinize import Knowledge
 from mushka.view import SeatView
 
+IMPOSSIBLE = math.log(1e-6)
+"""The log-likelihood of a lead the world's hand would not have allowed (not −inf: every world
+the search drew might be so, and the weights must still add up to something)."""
+
 
 def basic_violations(position: Position, me: int, known: Knowledge) -> int:
     """How many cards the world deals against what `basic`'s last leads and answers imply."""
@@ -119,6 +123,10 @@ def policy_log_likelihood(
                 c, hand, prices, lead.seen, sizes, seat, kitty, last, basic_card
             )
             scores.append(sum(a * b for a, b in zip(w, f, strict=True)))
+        if lead.card not in legal:
+            # he led the suit led last, so held nothing else then: not this world's hand
+            total += IMPOSSIBLE
+            continue
         top = max(scores)
         norm = top + math.log(sum(math.exp(s - top) for s in scores))
         total += scores[legal.index(lead.card)] - norm
