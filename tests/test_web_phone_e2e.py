@@ -424,7 +424,7 @@ def test_the_first_exchange_is_explained_on_a_card_at_an_untaught_table(
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     # seed 1: the first deal has an exchange (Bot 2 lays three cards face down)
-    served = Served(HouseRules(deals=1), BOTS, limits=LIMITS, bot_delay=0.05, seed=1)
+    served = Served(HouseRules(deals=1), BOTS, bot_delay=0.05, seed=1)
     try:
         the_exchange(browser, served, lang)
     finally:
