@@ -41,9 +41,10 @@ from mushka.host.admission import Gate, Proof, WaitingRoom
 from mushka.host.link import Farewell, Why
 from mushka.host.live import LiveTable
 from mushka.host.lockout import Lockout, plain_address
-from mushka.host.offer import Answer, Intent, Offer, Page, Play, Speak
+from mushka.host.offer import Offer, Speak
 from mushka.i18n import LANGUAGES, _, language, say, speaking
 from mushka.present.seat import final_view
+from mushka.present.tapped import read_tap
 from mushka.render.look import Look
 from mushka.render.seat_screen import plain
 from mushka.render.wall import public_frame, public_lines, sheet
@@ -173,33 +174,12 @@ class WebSeat:
                 self.sent = None  # sent again, so the page has the newest
                 self.changed()
             return
-        intent = _intent(offer, message)
+        intent = read_tap(message, offer)
         self.sent = None  # whatever the tap does, the page is sent a state again (its buttons)
         if intent is not None:
             self.server.table.act(self, intent)
         else:
             self.changed()
-
-
-def _intent(offer: Offer, message: dict[str, Any]) -> Intent | None:
-    """The intent a tap on `offer`'s screen means, or None for a tap on nothing offered."""
-    kind = message.get("t")
-    if kind == "move":
-        index = message.get("move")
-        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(offer.moves):
-            return Play(offer.moves[index].action)
-    elif kind == "command":
-        wanted = message.get("command")
-        for command in offer.commands:
-            if command.value == wanted:  # the offer lists only what works now
-                return command
-    elif kind == "answer" and offer.question is not None:
-        return Answer(message.get("yes") is True)
-    elif kind == "back" and offer.overlay is not None:
-        return Page.BACK
-    elif kind == "read" and offer.explain and offer.overlay is None:
-        return Page.NEXT  # the lesson's explanation read (see LiveTable's reading)
-    return None
 
 
 class WebServer:
