@@ -123,8 +123,11 @@ def _screen(
             pass
         case _:
             assert_never(offer.overlay)
-    if offer.explain and offer.question is None:  # the lesson first, in place of the table
-        prompt = explain_prompt(offer.explain, offer.undo_here, look)
+    if offer.explain and offer.question is None:  # what the table explains, in place of the table
+        if offer.my_turn:  # beside his moves (the first exchange): he may make one at once
+            prompt = move_prompt(offer.moves, offer.options, short, leave=True, keys=not short)
+        else:  # read first: a key goes on
+            prompt = explain_prompt(offer.explain, offer.undo_here, look)
         return lesson_panel(offer.explain, look), Text(look.text(prompt)), 1
     # On a narrow screen the keys that work whoever's turn it is get a line of their own above
     # the prompt (a phone's 40 columns hold the moves or the keys, not both).
