@@ -90,7 +90,7 @@ from mushka.actions import DRAW, PLAYS
 from mushka.cards import MUSHKA
 from mushka.engine import Session, Step
 from mushka.house_rules import HouseRules
-from mushka.players.bots import BasicBot, StrongBot, low_lead_rollout_move
+from mushka.players.bots import BasicBot, PolicyBot, StrongBot, low_lead_rollout_move
 from mushka.study.ladder import Match, duplicate
 from mushka.study.simulate import BotFactory, Estimate, session_seed
 from mushka.view import SeatView
@@ -137,6 +137,13 @@ VARIANTS: dict[str, BotFactory] = {
     "basic discard": before_lookahead(search_discard=False),
     "strong_v1": strong_v1.make,
     "strong_v2": strong_v2.make,
+    "policy": PolicyBot,
+    "policy leads self": variant(policy_leads="self"),
+    "policy leads others": variant(policy_leads="others"),
+    "policy leads all": variant(policy_leads="all"),
+    "weights basic 0.1": variant(world_weights="basic", epsilon=0.1),
+    "weights basic 0.3": variant(world_weights="basic", epsilon=0.3),
+    "weights policy": variant(world_weights="policy"),
 }
 
 

@@ -1,3 +1,4 @@
-"""Mushka-kopilka: a pure rules engine and a hot-seat terminal table for four players."""
+"""Mushka-kopilka: a pure rules engine and one live table for four players, seated
+at one terminal passed round, at SSH terminals and at phones' browsers."""
 
-__version__ = "0.1.0"
+__version__ = "0.4.0"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import NoReturn, TypeVar
 
 import pytest
@@ -176,6 +177,17 @@ def spread(cases: Sequence[T], quick: int) -> list[T]:
     if quick <= 1:
         return [cases[0]]
     return [cases[round(i * (len(cases) - 1) / (quick - 1))] for i in range(quick)]
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A home of the test's own: mushka's saves, records and history under `tmp_path`, never the
+    developer's (the state and data directories, and HOME for anything that looks there)."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir(exist_ok=True)
+    return tmp_path
 
 
 @pytest.fixture

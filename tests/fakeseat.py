@@ -8,10 +8,12 @@ import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from mushka.cards import CARDS
 from mushka.host.link import Farewell
 from mushka.host.live import LiveTable
 from mushka.host.offer import Answer, Intent, Move, Offer, Play
 from mushka.i18n import ENGLISH
+from mushka.view import SeatView
 
 TIMEOUT = 30.0  # seconds a fake waits for what it expects
 
@@ -107,3 +109,17 @@ async def play_out(
             "a redraw",
         )
     return moves
+
+
+def knowable(view: SeatView) -> frozenset[str]:
+    """The cards `view`'s seat may know now: its hand, and every card its events show it."""
+    known = {card.code for card in view.hand}
+    for event in view.events:
+        for name in ("card", "cards"):
+            value = getattr(event, name, None)
+            for card in value if isinstance(value, tuple) else (value,):
+                if isinstance(card, int):
+                    known.add(CARDS[card].code)
+                elif card is not None and hasattr(card, "code"):
+                    known.add(card.code)
+    return frozenset(known)

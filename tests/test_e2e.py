@@ -8,7 +8,6 @@ import random
 import re
 import shutil
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -93,11 +92,6 @@ class Table:
         self.child.close()
         status: int = self.child.exitstatus
         return status
-
-
-@pytest.fixture
-def home(tmp_path: Path) -> Iterator[Path]:
-    yield tmp_path
 
 
 def start(home: Path, *extra: str, rows: int = 24, cols: int = 80) -> Table:

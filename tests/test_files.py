@@ -39,14 +39,6 @@ def Scripted(  # reads as the terminal it makes
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    return tmp_path
-
-
-@pytest.fixture
 def loose_umask() -> Iterator[None]:
     """A umask that hides nothing: the game's own modes must make its files private."""
     old = os.umask(0)

@@ -485,13 +485,6 @@ def test_a_taken_computer_name_falls_back_to_its_number_in_russian(russian: None
 # ------------------------------------------------------------------ Cyrillic names in every file
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path
-
-
 def test_cyrillic_names_round_trip_through_a_record() -> None:
     session = play_random_session(HouseRules(), 11, CYRILLIC)
     text = dumps(to_record(session))

@@ -5,26 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import io
-from pathlib import Path
 
 import pytest
 from fakeseat import join
 from rich.console import Console
 from rich.text import Text
 
-from mushka.commands.host_terminal import HostTerminal, Mode
 from mushka.host.live import LiveTable
 from mushka.host.offer import Presence
 from mushka.host.settings import TableSettings
 from mushka.house_rules import HouseRules
 from mushka.render.wall import Joining
+from mushka.tui.host_terminal import HostTerminal, Mode
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("home")  # every test in its own home
 
 
 def terminal(table: LiveTable) -> HostTerminal:
@@ -81,6 +75,28 @@ def test_a_digit_on_the_wall_lets_a_computer_play_for_an_away_seat() -> None:
         await table.idle()
         assert anna.shown.places[1].presence is Presence.STAND_IN
         assert table.host is not None and table.host.stood_in(1)
+        wall.close()
+        table.stop()
+        await table.closed()
+
+    asyncio.run(scenario())
+
+
+def test_the_host_who_leaves_his_own_seat_is_told_so_on_the_wall() -> None:
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"})
+        table = LiveTable(HouseRules(), settings, seed=7, reserved=["Anna"])
+        wall = terminal(table)
+        assert wall.sit("Anna") is None
+        await table.idle()
+        wall.keys(b"\t")
+        wall.keys(b"q\r")  # leave? asked first
+        await table.idle()
+        assert wall.mode is Mode.SEAT and wall.flash is None
+        wall.keys(b"y\r")
+        await table.idle()
+        assert wall.mode.value == "wall"
+        assert wall.flash is not None and "You left the table" in wall.flash
         wall.close()
         table.stop()
         await table.closed()

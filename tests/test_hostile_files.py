@@ -208,11 +208,9 @@ RECORD_ROWS = list(CASES)
 HISTORY_ROWS = list(CASES)
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    # play in-process, input from EOF
+@pytest.fixture(autouse=True)
+def in_process(home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Play in-process, input from EOF, some files unreadable as a test asks."""
     monkeypatch.setattr(play_command, "require_terminal", lambda: None)
     monkeypatch.setattr(terminal, "_no_echo", contextlib.nullcontext)  # no termios on a pipe
     real_open = os.open
@@ -224,7 +222,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
     monkeypatch.setattr(os, "open", guarded_open)
     UNREADABLE.clear()
-    yield tmp_path
+    yield home
     UNREADABLE.clear()
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakeseat import FakeSeat, join, play_out
+from fakeseat import FakeSeat, join, knowable, play_out
 
 from mushka.actions import play
 from mushka.cards import CARDS
@@ -28,30 +28,11 @@ from mushka.house_rules import Exchange, HouseRules
 from mushka.render.look import Look
 from mushka.render.seat_screen import plain
 from mushka.render.wall import public_frame
-from mushka.view import SeatView
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path
-
-
-def knowable(view: SeatView) -> frozenset[str]:
-    """The cards `view`'s seat may know now: its hand, and every card its events show it."""
-    known = {card.code for card in view.hand}
-    for event in view.events:
-        for name in ("card", "cards"):
-            value = getattr(event, name, None)
-            for card in value if isinstance(value, tuple) else (value,):
-                if isinstance(card, int):
-                    known.add(CARDS[card].code)
-                elif card is not None and hasattr(card, "code"):
-                    known.add(card.code)
-    return frozenset(known)
+pytestmark = pytest.mark.usefixtures("home")  # every test in its own home
 
 
 def cards_in(offer: Offer) -> set[str]:

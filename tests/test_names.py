@@ -69,14 +69,6 @@ def test_a_record_naming_them_is_refused(players: list[object]) -> None:
         loads(json.dumps(_record_with(players)))
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    return tmp_path
-
-
 @pytest.mark.parametrize("players", CONFUSING)
 def test_resume_refuses_a_save_naming_them_and_keeps_it_aside(
     players: list[object], home: Path

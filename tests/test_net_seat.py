@@ -13,10 +13,10 @@ import asyncssh
 import pytest
 from sshclient import Echo, Terminal, connect, join, run, table
 
-from mushka.net.editor import MAX_LINE_CHARS
 from mushka.net.seat import OUTPUT_HIGH, Seat
 from mushka.net.server import Limits
 from mushka.net.terminal import ACCEPTED
+from mushka.present.editor import MAX_LINE_CHARS
 
 
 def test_typing_echoes_at_the_prompt_and_a_redraw_keeps_the_line(tmp_path: Path) -> None:

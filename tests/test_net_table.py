@@ -15,10 +15,10 @@ from typing import ClassVar
 
 import pytest
 from drivers import cards_shown
+from fakeseat import knowable
 from sshclient import Player, join, run, table
 
 from mushka.actions import PASS, Action
-from mushka.cards import CARDS
 from mushka.engine import Session
 from mushka.host.live import LiveTable
 from mushka.host.settings import TableSettings
@@ -38,11 +38,7 @@ NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("home")  # every test in its own home
 
 
 @dataclass
@@ -50,20 +46,6 @@ class Frames:
     """Every frame the table drew on each seat, with what that seat could know at that moment."""
 
     seen: list[tuple[int, str, frozenset[str]]] = field(default_factory=list)
-
-
-def knowable(view: SeatView) -> frozenset[str]:
-    """The cards `view`'s seat may know now: its hand, and every card its events show it."""
-    known = {card.code for card in view.hand}
-    for event in view.events:
-        for name in ("card", "cards"):
-            value = getattr(event, name, None)
-            for card in value if isinstance(value, tuple) else (value,):
-                if isinstance(card, int):
-                    known.add(CARDS[card].code)
-                elif card is not None and hasattr(card, "code"):
-                    known.add(card.code)
-    return frozenset(known)
 
 
 APPS: dict[int, SshTable] = {}  # each table's SSH application, by the table's id

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from pathlib import Path
 
 import pytest
 from fakeseat import FakeSeat, join
@@ -18,19 +17,15 @@ from mushka.house_rules import HouseRules
 from mushka.i18n import speaking
 from mushka.render.look import Look
 from mushka.render.public_log import narrow_standings, standings
-from mushka.render.seat_screen import Frame, Terminal, plain, seat_frame
+from mushka.render.seat_screen import Frame, SeatTerminal, plain, seat_frame
 
-PHONE = Terminal(40, 16)
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path
+PHONE = SeatTerminal(40, 16)
 
 
-def frame(seat: FakeSeat, terminal: Terminal = PHONE) -> Frame:
+pytestmark = pytest.mark.usefixtures("home")  # every test in its own home
+
+
+def frame(seat: FakeSeat, terminal: SeatTerminal = PHONE) -> Frame:
     with speaking(seat.lang):
         return seat_frame(seat.shown, seat.table.host, terminal)
 

@@ -30,15 +30,6 @@ runner = CliRunner()
 SESSION_ID = "0123abcd"
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    (tmp_path / "home").mkdir()
-    return tmp_path
-
-
 @contextlib.contextmanager
 def deadline(seconds: int) -> Iterator[None]:
     """Fail instead of hanging (a FIFO opened for writing waits for a reader forever)."""

@@ -24,7 +24,7 @@ from mushka.i18n import ENGLISH, RUSSIAN, speaking
 from mushka.present.exchange import ExchangeLesson
 from mushka.present.seat import final_view
 from mushka.render.look import Look
-from mushka.render.seat_screen import Terminal, plain, seat_frame
+from mushka.render.seat_screen import SeatTerminal, plain, seat_frame
 from mushka.render.wall import sheet
 from mushka.web.state import seat_state
 
@@ -70,7 +70,7 @@ class Reader(FakeSeat):
                 state = json.loads(json.dumps(seat_state(offer, host, []), ensure_ascii=False))
                 self.screens.append(" ".join(words_of(state)))
             else:
-                self.screens.append(seat_frame(offer, host, Terminal(80, 24)).text)
+                self.screens.append(seat_frame(offer, host, SeatTerminal(80, 24)).text)
             self.screens += [f"{e.title} {' '.join(e.lines)}" for e in offer.explain]
 
     def ended(self) -> None:

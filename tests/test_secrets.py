@@ -22,11 +22,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    return tmp_path
-
-
 def nothing_more(table: Table, *patterns: str, seconds: float = 1.5) -> None:
     """Fail if any of `patterns` shows up within `seconds`."""
     seen = table.child.expect([*patterns, pexpect.TIMEOUT], timeout=seconds)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from pathlib import Path
 
 import pytest
-from fakeseat import FakeSeat, join
+from fakeseat import FakeSeat, join, knowable
 
 from mushka.cards import CARDS
 from mushka.host.live import LiveTable
@@ -19,23 +18,12 @@ from mushka.i18n import RUSSIAN, card_label, speaking
 from mushka.present.lesson import Lesson
 from mushka.view import SeatView
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("home")  # every test in its own home
 
 
 def unknowable_labels(view: SeatView, lang: str) -> set[str]:
     """The labels of the cards `view`'s seat may not know now, as its language spells them."""
-    known = {card.code for card in view.hand}
-    for event in view.events:
-        for name in ("card", "cards"):
-            value = getattr(event, name, None)
-            for card in value if isinstance(value, tuple) else (value,):
-                if isinstance(card, int):
-                    known.add(CARDS[card].code)
+    known = knowable(view)
     with speaking(lang):
         return {card_label(c) for c in CARDS if c.code not in known}
 

@@ -11,7 +11,6 @@ import json
 import logging
 import re
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,11 +26,7 @@ QUICK = WebLimits(hello_timeout=0.5, idle_timeout=2.0, grace=0.3, close_timeout=
 SILENT = replace(QUICK, idle_timeout=0.5)  # for a seat that says nothing after it sits down
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("home")  # every test in its own home
 
 
 def run(scenario: Any) -> None:
@@ -247,7 +242,7 @@ def test_no_message_to_a_seat_names_a_card_hidden_from_it(
 ) -> None:
     """Over a whole seeded session of four browser seats, every card named in a state sent to a
     seat is one that seat may know at that moment (its hand, or one its view shows it)."""
-    from test_live_table import knowable
+    from fakeseat import knowable
 
     checked: list[tuple[int, set[str], frozenset[str]]] = []
     make = seat_state

@@ -9,14 +9,13 @@ import secrets
 import signal
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NoReturn
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
 from mushka.commands.exits import bad_option, checked_record_target, fail
-from mushka.commands.host_terminal import HostTerminal
 from mushka.commands.saves import save_lock, saved_or_fail
 from mushka.commands.table_setup import (
     PlayOptions,
@@ -42,11 +41,14 @@ from mushka.present.lesson import Lesson
 from mushka.render.look import Look, make_console
 from mushka.render.seat_screen import plain
 from mushka.render.wall import Joining, joining_lines, public_frame, public_lines, sheet
+from mushka.tui.host_terminal import HostTerminal
 from mushka.tui.hotseat import finished_words, stopped_words
 
-if TYPE_CHECKING:  # asyncssh is imported only once `host` runs
+if TYPE_CHECKING:  # asyncssh and websockets are imported only once `host` runs
     from mushka.net.hostkey import HostKey
     from mushka.net.keys import AuthorizedKeys
+    from mushka.net.server import TableServer
+    from mushka.web.server import WebServer
 
 # The command that continues a table this command stopped (`mushka resume` would seat it at one
 # terminal instead).
@@ -171,33 +173,12 @@ async def _serve(
     console: Console,
     joining: Joining,
 ) -> LiveTable:
+    """The table, its servers and the host's terminal, from the first listen to the last save."""
     from mushka.net.codes import new_code
-    from mushka.net.server import TableServer  # here: asyncssh only for `host`
-    from mushka.net.sshseat import SshTable
 
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
-    address = joining.addresses[0] if joining.addresses else "localhost"
-
-    def short_joining() -> Text:
-        """The wall's top line in play: how to join a free seat, else how the first of those
-        away comes back, else nothing (every seat is taken)."""
-        places = table.standing().places
-        name = next(
-            (p.name for p in places if p.presence in (Presence.AWAY, Presence.AWAITED)), None
-        )
-        if any(p.presence is Presence.FREE for p in places):
-            name = _(PLACEHOLDER)
-        if name is None:
-            return Text("")
-        line = _("Join: {ssh} · code {code}").format(
-            ssh=f"ssh -p {joining.port} {printable(name)}@{address}", code=code or _("your key")
-        )
-        return Text(look.text(line), "dim")
-
     look = Look(settings.ascii_only)
-    live = console.is_terminal
-
     # Computer players and the coach think in processes of their own: a thread would share the
     # interpreter's lock with the loop, and every seat's keys and screens would wait on `strong`.
     workers = pool()
@@ -213,46 +194,17 @@ async def _serve(
         teach=functools.partial(Lesson, guided=False) if options.teach else None,
         explains=ExchangeLesson,  # the first exchange explained at every untaught seat
     )
-    wall = HostTerminal(table, console, joining, short_joining)
+    wall = HostTerminal(
+        table, console, joining, functools.partial(_join_line, table, joining, look)
+    )
     table.watchers.append(wall.draw)
-    server = TableServer(SshTable(table), key, code=code, authorized_keys=keys)
-    try:
-        await server.start(options.bind, options.port)
-    except OSError as exc:
-        fail(
-            _("cannot listen on port {port}: {reason}").format(
-                port=options.port, reason=exc.strerror or exc
-            ),
-            1,
-        )
-    web = None
-    if options.web:
-        from mushka.web.server import WebServer  # here: websockets only for `--web`
-
-        tv = replace(joining, token=None)  # the wall page's text: no QR, it has no colours
-        web = WebServer(
-            table,
-            code=code,
-            addresses=joining.addresses,
-            token=joining.token,
-            lockout=server.lockout,  # a wrong code counts the same, typed in ssh or a page
-            wall=lambda: plain(public_frame(table, 100, 34, look, tv), 100),
-        )
-        try:
-            await web.start(options.bind, options.web_port)
-        except OSError as exc:
-            server.close()
-            fail(
-                _("cannot listen on port {port}: {reason}").format(
-                    port=options.web_port, reason=exc.strerror or exc
-                ),
-                1,
-            )
+    server, web = await _listen(options, table, key, code, keys, joining, look)
     for line in joining_lines(joining, table, look):  # said once the table listens
         console.print(line)
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(number, stop.set)
     loop.add_signal_handler(signal.SIGWINCH, table.refresh)  # the wall redrawn at its new size
+    live = console.is_terminal
     if live:
         console.set_alt_screen(True)
     if options.sit is not None:
@@ -276,6 +228,70 @@ async def _serve(
         if live:
             console.set_alt_screen(False)
     return table
+
+
+def _join_line(table: LiveTable, joining: Joining, look: Look) -> Text:
+    """The wall's top line in play: how to join a free seat, else how the first of those away
+    comes back, else nothing (every seat is taken)."""
+    places = table.standing().places
+    name = next((p.name for p in places if p.presence in (Presence.AWAY, Presence.AWAITED)), None)
+    if any(p.presence is Presence.FREE for p in places):
+        name = _(PLACEHOLDER)
+    if name is None:
+        return Text("")
+    address = joining.addresses[0] if joining.addresses else "localhost"
+    line = _("Join: {ssh} · code {code}").format(
+        ssh=f"ssh -p {joining.port} {printable(name)}@{address}",
+        code=joining.code or _("your key"),
+    )
+    return Text(look.text(line), "dim")
+
+
+async def _listen(
+    options: HostOptions,
+    table: LiveTable,
+    key: HostKey,
+    code: str | None,
+    keys: AuthorizedKeys | None,
+    joining: Joining,
+    look: Look,
+) -> tuple[TableServer, WebServer | None]:
+    """The SSH server listening, and with `--web` the browser seats' one; a port that cannot be
+    had fails the command in one line."""
+    from mushka.net.server import TableServer  # here: asyncssh only for `host`
+    from mushka.net.sshseat import SshTable
+
+    server = TableServer(SshTable(table), key, code=code, authorized_keys=keys)
+    try:
+        await server.start(options.bind, options.port)
+    except OSError as exc:
+        _port_taken(options.port, exc)
+    if not options.web:
+        return server, None
+    from mushka.web.server import WebServer  # here: websockets only for `--web`
+
+    tv = replace(joining, token=None)  # the wall page's text: no QR, it has no colours
+    web = WebServer(
+        table,
+        code=code,
+        addresses=joining.addresses,
+        token=joining.token,
+        lockout=server.lockout,  # a wrong code counts the same, typed in ssh or a page
+        wall=lambda: plain(public_frame(table, 100, 34, look, tv), 100),
+    )
+    try:
+        await web.start(options.bind, options.web_port)
+    except OSError as exc:
+        server.close()
+        _port_taken(options.web_port, exc)
+    return server, web
+
+
+def _port_taken(port: int, exc: OSError) -> NoReturn:
+    fail(
+        _("cannot listen on port {port}: {reason}").format(port=port, reason=exc.strerror or exc),
+        1,
+    )
 
 
 def _closing(table: LiveTable, console: Console) -> int:

@@ -82,7 +82,7 @@ def show_scores(last: bool, ascii_only: bool) -> None:
 
 
 @dataclass(frozen=True)
-class Standing:
+class PlayerRecord:
     """One player's results over every session in the history that names them."""
 
     name: str  # as stored: the same name in any seat is the same player
@@ -93,14 +93,14 @@ class Standing:
         return sum(self.nets)
 
 
-def standings(entries: Sequence[ScoreEntry]) -> list[Standing]:
+def standings(entries: Sequence[ScoreEntry]) -> list[PlayerRecord]:
     """Each name in the history with its nets, best total first (then the better average, then
     the name, so that equal standings come in a fixed order)."""
     nets: dict[str, list[int]] = {}
     for entry in entries:
         for name, net in zip(entry.players, entry.net, strict=True):
             nets.setdefault(name, []).append(net)
-    found = [Standing(name, tuple(values)) for name, values in nets.items()]
+    found = [PlayerRecord(name, tuple(values)) for name, values in nets.items()]
     return sorted(found, key=lambda s: (-s.total, Fraction(-s.total, len(s.nets)), s.name))
 
 
@@ -127,7 +127,7 @@ STANDINGS_COLUMNS = (
 )
 
 
-def standings_table(rows: Sequence[Standing], sessions: int, look: Look) -> Table:
+def standings_table(rows: Sequence[PlayerRecord], sessions: int, look: Look) -> Table:
     """The standings: rank, player, sessions played, total, average, best and worst session."""
     title = _n(
         "Standings over {n} session, best net first",

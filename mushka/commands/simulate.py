@@ -24,7 +24,7 @@ from mushka.i18n import _, say
 from mushka.players.strategies import check_strategy
 from mushka.render.look import Look, make_console
 from mushka.render.report_view import report_view, sweep_view
-from mushka.study.simulate import Outcome, Report, RunConfig
+from mushka.study.simulate import Report, RunConfig, SessionResult
 from mushka.study.simulate import simulate as run_simulation
 
 
@@ -73,7 +73,7 @@ def simulate_sessions(options: SimulateOptions) -> None:
             for rules in runs:
                 config = RunConfig(rules, seed, strategies, keep_records=out is not None)
 
-                def done(outcome: Outcome) -> None:
+                def done(outcome: SessionResult) -> None:
                     if out is not None and outcome.record is not None:
                         out.write(outcome.record + "\n")
                     progress.advance(task)

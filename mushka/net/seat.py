@@ -26,7 +26,7 @@ from typing import Final, Protocol, TypeVar, assert_never
 
 from mushka.i18n import gettext
 from mushka.net import terminal
-from mushka.net.editor import EndOfInput, Interrupted, LineEditor, Submitted, cell_width
+from mushka.present.editor import EndOfInput, Interrupted, LineEditor, Submitted, cell_width
 
 CHUNK_BYTES: Final = 1024  # input read per turn of the loop
 INBOX_HIGH: Final = 64 * 1024  # input waiting past which the client is asked to wait

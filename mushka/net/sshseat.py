@@ -8,12 +8,12 @@ from rich.text import Text
 
 from mushka.host.link import Farewell, Why
 from mushka.host.live import LiveTable
-from mushka.host.offer import Command, Intent, Offer, Unreadable
-from mushka.i18n import _, say, speaking
+from mushka.host.offer import Command, Offer
+from mushka.i18n import say, speaking
 from mushka.net.seat import Seat
 from mushka.present.typed import read_typed
 from mushka.render.look import Look
-from mushka.render.seat_screen import Terminal, plain, seat_code_words, seat_frame
+from mushka.render.seat_screen import SeatTerminal, plain, seat_code_words, seat_frame
 from mushka.render.wall import sheet
 
 
@@ -40,9 +40,9 @@ class SshSeat:
     def address(self) -> str:
         return self.seat.address
 
-    def terminal(self) -> Terminal:
+    def terminal(self) -> SeatTerminal:
         seat = self.seat
-        return Terminal(seat.width, seat.height, seat.color, seat.ascii)
+        return SeatTerminal(seat.width, seat.height, seat.color, seat.ascii)
 
     def changed(self) -> None:
         if self.seat.closed:
@@ -70,12 +70,8 @@ class SshSeat:
         """A line the player typed (`cut`: longer than a line may be, only its start here)."""
         if self.shown is None:
             return  # nothing drawn yet: nothing to answer
-        intent: Intent
         with speaking(self.shown.lang):
-            if cut:
-                intent = Unreadable(_("That was too long to be a move: type it again."))
-            else:
-                intent = read_typed(text.strip(), self.shown, self.pages)
+            intent = read_typed(text.strip(), self.shown, self.pages, cut)
         self.table.act(self, intent)
 
 

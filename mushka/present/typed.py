@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 from mushka.host.offer import Answer, Command, Intent, Offer, Page, Play, Speak, Unreadable
+from mushka.i18n import _
 from mushka.present import answers
 from mushka.present.keys import InputProblem, commands, interpret
 
 
-def read_typed(text: str, offer: Offer, pages: int = 1) -> Intent:
+def read_typed(text: str, offer: Offer, pages: int = 1, cut: bool = False) -> Intent:
     """What `text` asks for: the answer to the open question, a page turn in an overlay (back
-    on its last of `pages`), a take-back where one is offered, a command, or a move."""
+    on its last of `pages`), what the lesson's explanation asks, a take-back where one is offered,
+    a command, or a move. A `cut`
+    line (longer than a line editor keeps) is no move at all: better refused than acted on."""
+    if cut:
+        return Unreadable(_("That was too long to be a move: type it again."))
     if offer.question is not None:
         return Answer(answers.yes(text))
     if offer.overlay is not None:
         if answers.back(text) or offer.page + 1 >= pages:
             return Page.BACK
         return Page.NEXT
+    if offer.explain:
+        return read_explained(text, offer)
     lang = answers.language_named(text)
     if lang is not None:
         return Speak(lang)

@@ -4,13 +4,15 @@ decision, the rulebook's sections an explanation names, and the lesson's closing
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from mushka.cards import Card
 from mushka.host.offer import Explained
-from mushka.i18n import N_, _, language
+from mushka.i18n import N_, _, card_label, language, say
 from mushka.players.coach import Hint
 from mushka.present.command import command
 from mushka.present.lesson import Lesson
@@ -18,6 +20,9 @@ from mushka.present.topics import BRIEF, SECTIONS, TITLES, first_word, sections_
 from mushka.render.coaching import hint_items
 from mushka.render.look import Look, assemble
 from mushka.render.rulebook import rulebook_section, rulebook_text
+
+if TYPE_CHECKING:
+    from mushka.host.table import TakeBackOffer
 
 
 def sections_of(group: Sequence[Explained]) -> list[str]:
@@ -38,6 +43,20 @@ def lesson_panel(explanations: Sequence[Explained], look: Look) -> Panel:
         title_align="left",
         box=look.box,
         padding=(0, 1),
+    )
+
+
+def explain_prompt(group: Sequence[Explained], undo_here: TakeBackOffer | None, look: Look) -> str:
+    """The prompt under a lesson's panel: the move it offers back (u), or how to go on and where
+    the rulebook says more."""
+    if undo_here is not None:
+        what = undo_here.note.what()
+        named = (
+            card_label(what, ascii_only=look.ascii_only) if isinstance(what, Card) else say(what)
+        )
+        return _("u: take back {what} · Enter: let it stand ").format(what=named)
+    return _("Enter: go on · r: the rules ({sections}) ").format(
+        sections=sections_label(sections_of(group))
     )
 
 

@@ -23,6 +23,7 @@ from mushka.present.seat import result_line
 from mushka.render.coaching import hint_panel
 from mushka.render.fitting import Joined, natural_width
 from mushka.render.help import help_screen
+from mushka.render.lesson import explain_prompt, lesson_panel
 from mushka.render.look import Look
 from mushka.render.panels import memory_panel
 from mushka.render.private_screen import private_screen
@@ -34,7 +35,7 @@ TONES = {Tone.PLAIN: "", Tone.STRONG: "bold", Tone.ERROR: "bold red"}
 
 
 @dataclass(frozen=True)
-class Terminal:
+class SeatTerminal:
     """What a seat's terminal is: its size, its colours (Rich's color_system, None for none)
     and whether it shows only ASCII."""
 
@@ -54,7 +55,7 @@ class Frame:
     pages: int
 
 
-def seat_frame(offer: Offer, host: TableHost | None, terminal: Terminal) -> Frame:
+def seat_frame(offer: Offer, host: TableHost | None, terminal: SeatTerminal) -> Frame:
     """`offer` drawn on `terminal`, with its prompt on the last line."""
     look = Look(terminal.ascii_only)
     body, prompt, pages = _screen(offer, host, terminal, look)
@@ -71,7 +72,7 @@ def seat_frame(offer: Offer, host: TableHost | None, terminal: Terminal) -> Fram
 
 
 def _screen(
-    offer: Offer, host: TableHost | None, terminal: Terminal, look: Look
+    offer: Offer, host: TableHost | None, terminal: SeatTerminal, look: Look
 ) -> tuple[RenderableType, Text, int]:
     """What the seat shows now, its prompt, and its overlay's pages."""
     width, height = terminal.width, terminal.height
@@ -122,6 +123,9 @@ def _screen(
             pass
         case _:
             assert_never(offer.overlay)
+    if offer.explain and offer.question is None:  # the lesson first, in place of the table
+        prompt = explain_prompt(offer.explain, offer.undo_here, look)
+        return lesson_panel(offer.explain, look), Text(look.text(prompt)), 1
     # On a narrow screen the keys that work whoever's turn it is get a line of their own above
     # the prompt (a phone's 40 columns hold the moves or the keys, not both).
     keys = command_keys(offer.options, short, leave=True)
@@ -149,7 +153,7 @@ def _screen(
     return table, asking, 1
 
 
-def _table(offer: Offer, terminal: Terminal, look: Look, height: int) -> RenderableType:
+def _table(offer: Offer, terminal: SeatTerminal, look: Look, height: int) -> RenderableType:
     assert offer.view is not None
     notice = None
     if offer.notice is not None:
@@ -166,7 +170,7 @@ def _table(offer: Offer, terminal: Terminal, look: Look, height: int) -> Rendera
     )
 
 
-def _rule_lines(terminal: Terminal, look: Look) -> list[str]:
+def _rule_lines(terminal: SeatTerminal, look: Look) -> list[str]:
     console = console_for(terminal.width, terminal.height, None)
     rendered = console.render_lines(
         Markdown(look.text(rulebook_text(language()))),
@@ -178,7 +182,7 @@ def _rule_lines(terminal: Terminal, look: Look) -> list[str]:
 
 def _paged(
     offer: Offer,
-    terminal: Terminal,
+    terminal: SeatTerminal,
     overlay: RenderableType | list[RenderableType],
     look: Look,
 ) -> tuple[RenderableType, Text, int]:

@@ -167,10 +167,12 @@ def public_frame(
     # who came back (and from where), who left, since the session started: the newest under
     # the game's log, where the whole table sees them
     news = [look.text(say(words)) for words in table.news[table.news_at_start :][-2:]]
+    # the house rules once: the screen's header shows them, so not its log's first deal too
+    agreed = _("House rules:")
+    log = [line for line in public_lines(table, look) if not line.startswith(agreed)]
     return public_screen(
-        host.public_view(), look, width, height, public_lines(table, look) + news, status,
-        table.settings.options,
-    )  # fmt: skip
+        host.public_view(), look, width, height, log + news, status, table.settings.options
+    )
 
 
 def public_lines(table: LiveTable, look: Look) -> list[str]:

@@ -59,7 +59,7 @@ class RunConfig:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class SessionResult:
     """The facts of one finished session that the report needs (small, so processes can send it)."""
 
     index: int
@@ -77,7 +77,7 @@ class Outcome:
     record: str | None = None
 
 
-def play_session(config: RunConfig, index: int) -> Outcome:
+def play_session(config: RunConfig, index: int) -> SessionResult:
     seed = session_seed(config.master_seed, index)
     if all(s == "random" for s in config.strategies) and not config.factories:
         session = play_random_session(config.rules, seed)
@@ -96,7 +96,7 @@ def play_session(config: RunConfig, index: int) -> Outcome:
     return outcome_of(session, index, config.keep_records)
 
 
-def outcome_of(session: Session, index: int, keep_record: bool = False) -> Outcome:
+def outcome_of(session: Session, index: int, keep_record: bool = False) -> SessionResult:
     """The session's money (from the ledger) and counts of what happened in it."""
     accounts = session_accounts([deal.events for deal in session.deals])
     tricks = remises = blocked = underpaid = actions = 0
@@ -111,7 +111,7 @@ def outcome_of(session: Session, index: int, keep_record: bool = False) -> Outco
                 blocked += event.blocked
             elif is_decision(event):
                 actions += 1
-    return Outcome(
+    return SessionResult(
         index=index,
         first_dealer=session.deals[0].dealer,
         net=session.net,
@@ -128,12 +128,12 @@ def outcome_of(session: Session, index: int, keep_record: bool = False) -> Outco
     )
 
 
-def _play_chunk(job: tuple[RunConfig, int, int]) -> list[Outcome]:
+def _play_chunk(job: tuple[RunConfig, int, int]) -> list[SessionResult]:
     config, start, stop = job
     return [play_session(config, i) for i in range(start, stop)]
 
 
-def run_sessions(config: RunConfig, count: int, jobs: int = 1) -> Iterator[Outcome]:
+def run_sessions(config: RunConfig, count: int, jobs: int = 1) -> Iterator[SessionResult]:
     """Play sessions 0..count-1 and yield their outcomes in order, on `jobs` processes.
 
     Each session's cards and decisions follow from (master seed, index) alone, so the outcomes are
@@ -223,7 +223,7 @@ class Report:
     all_recouped: int = 0
     seconds: float = 0.0
 
-    def add(self, outcome: Outcome) -> None:
+    def add(self, outcome: SessionResult) -> None:
         self.sessions += 1
         self.deals += outcome.deals
         self.tricks += outcome.tricks
@@ -340,7 +340,7 @@ def simulate(
     config: RunConfig,
     count: int,
     jobs: int = 1,
-    on_outcome: Callable[[Outcome], None] | None = None,
+    on_outcome: Callable[[SessionResult], None] | None = None,
 ) -> Report:
     now = time.perf_counter
     report = Report(config.rules.to_json(), config.strategies)

@@ -46,11 +46,16 @@ from mushka.present import answers
 from mushka.present.command import command
 from mushka.present.keys import move_prompt
 from mushka.present.questions import question_line
-from mushka.present.topics import sections_label
 from mushka.present.typed import read_explained, read_typed
 from mushka.render.coaching import hint_panel
 from mushka.render.help import help_screen
-from mushka.render.lesson import coach_line, lesson_panel, rule_sections, sections_of
+from mushka.render.lesson import (
+    coach_line,
+    explain_prompt,
+    lesson_panel,
+    rule_sections,
+    sections_of,
+)
 from mushka.render.look import ATTENTION, Look, transliterate
 from mushka.render.panels import memory_panel
 from mushka.render.private_screen import private_screen
@@ -486,18 +491,7 @@ class HotSeat:
         panels = [list(offered.explain)] if offered.undo_here else self._panels(offered.explain)
         while True:
             group = panels[min(self.panel, len(panels) - 1)]
-            if offered.undo_here is not None:
-                what = offered.undo_here.note.what()
-                named = (
-                    card_label(what, ascii_only=self.look.ascii_only)
-                    if isinstance(what, Card)
-                    else say(what)
-                )
-                prompt = _("u: take back {what} · Enter: let it stand ").format(what=named)
-            else:
-                prompt = _("Enter: go on · r: the rules ({sections}) ").format(
-                    sections=sections_label(sections_of(group))
-                )
+            prompt = explain_prompt(group, offered.undo_here, self.look)
             self._ensure_size()
             panel = lesson_panel(group, self.look)
             self._draw_table(offered, self._rows(panel))

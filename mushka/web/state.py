@@ -28,7 +28,7 @@ draws them; every text is the seat's language, names as this seat reads them ("Ð
   "voids": [{"seat", "text", "me"}]}`; `text` the terminal's words for help, rules and the coach
   (scores and cards played keep a `text` too, until the page draws their data).
 - `explain`: `[{"title", "lines"}]`, what the table explains to this seat now (the first
-  exchange at any table; a taught seat's lesson): the page shows it with a `read` button that
+  exchange at any table; a taught seat's lesson): the page shows it with a `words.read` button that
   sends `{"t": "read"}` (with no moves offered, a taught seat reads it before it may move).
 - `final`: the final sheet, once the session is over (the "bye" message carries it as well).
 """
@@ -36,7 +36,7 @@ draws them; every text is the seat's language, names as this seat reads them ("Ð
 from __future__ import annotations
 
 from collections.abc import Sequence, Set
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
 from mushka.actions import Kind
 from mushka.cards import CARDS, Card, Suit
@@ -65,6 +65,7 @@ from mushka.render.public_log import standings
 from mushka.render.rulebook import rulebook_text
 from mushka.render.seat_screen import plain
 from mushka.render.trick import closing_seat, laid, open_winner, outcome, play_words, plays_of
+from mushka.web.taps import tap_help
 
 OVERLAY_WIDTH: Final = 44  # characters of an overlay's text: a phone held upright shows them
 LOG_LINES: Final = 12  # the newest lines of the public log a seat is sent (`log`)
@@ -156,8 +157,6 @@ def seat_state(
         "tone": "plain",
         "notice": "",
         "log": list(log[-LOG_LINES:]),
-        "explain": [],
-        "read": _("Got it"),
         "entries": [],
         "overlay": None,
         "turn": offer.my_turn,
@@ -180,6 +179,8 @@ def seat_state(
             "no": _("No"),
         }
     state["status"] = status_words(offer)
+    state["explain"] = [{"title": t.title, "lines": list(t.lines)} for t in offer.explain]
+    state["words"]["read"] = _("Got it")
     if host is not None:
         # this deal's lines, and the sheets of the deals before it: a card of an earlier deal
         # is named no more once its deal is over (the seat's view has forgotten it too)
@@ -242,15 +243,22 @@ def seat_state(
             ],
             "outcome": outcome(closing, LOOK),
         }
-    state["explain"] = [{"title": e.title, "lines": list(e.lines)} for e in offer.explain]
     shown = overlay_view(offer, host)
     if shown is not None:
         state["overlay"] = {
             "kind": shown.overlay.value,
-            "text": overlay_text(offer, host),
             "more": False,
             "back": _("Back to the table"),
         }
+        match shown.overlay:
+            case Overlay.HELP:  # a seat that taps: its help is about taps
+                state["overlay"]["help"] = tap_help(offer.options, host, offer.seat_code)
+            case Overlay.RULES:  # the page asks for the rulebook's HTML once (web.rulebook)
+                pass
+            case Overlay.SCORES | Overlay.MEMORY | Overlay.HINT:
+                state["overlay"]["text"] = overlay_text(offer, host)
+            case _:
+                assert_never(shown.overlay)
         if shown.sheet is not None:
             state["overlay"]["sheet"] = shown.sheet.to_json()
         if shown.played is not None:

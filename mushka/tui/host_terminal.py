@@ -21,12 +21,12 @@ from rich.text import Text
 
 from mushka.host.link import Farewell, Why
 from mushka.host.live import LiveTable
-from mushka.host.offer import Intent, Offer, Presence, Unreadable
+from mushka.host.offer import Offer, Presence
 from mushka.i18n import _, language, say, speaking
-from mushka.net.editor import EndOfInput, Interrupted, LineEditor, Submitted, cell_width
+from mushka.present.editor import EndOfInput, Interrupted, LineEditor, Submitted, cell_width
 from mushka.present.typed import read_typed
 from mushka.render.look import Look
-from mushka.render.seat_screen import Frame, Terminal, seat_frame
+from mushka.render.seat_screen import Frame, SeatTerminal, seat_frame
 from mushka.render.wall import Joining, public_frame
 
 TAB: Final = b"\t"
@@ -40,7 +40,7 @@ class Mode(StrEnum):
     SEAT = "seat"  # the host's own hand: his seat at the table
 
 
-class PublicScreen:
+class FrameWriter:
     """The host's own screen, drawn by a thread of its own: the newest frame wins, and a terminal
     that stops reading (Ctrl-S, a pager, a full pipe) never holds up the table's event loop."""
 
@@ -119,10 +119,15 @@ class LocalSeat:
         terminal.draw()
 
     def close(self, farewell: Farewell) -> None:
+        """Back to the wall, which says why (the final sheet says it for a finished session)."""
         self.farewell = farewell
-        self.terminal.mode = Mode.WALL
-        self.terminal.table.left(self)
-        self.terminal.draw()
+        terminal = self.terminal
+        terminal.mode = Mode.WALL
+        if farewell.why is not Why.FINISHED:
+            with speaking(self.lang):
+                terminal.flash = say(farewell.words)
+        terminal.table.left(self)
+        terminal.draw()
 
 
 class HostTerminal:
@@ -136,7 +141,7 @@ class HostTerminal:
         header: Callable[[], Text],
     ) -> None:
         self.table, self.console, self.joining, self.header = table, console, joining, header
-        self.screen = PublicScreen(console)
+        self.screen = FrameWriter(console)
         self.look = Look(table.settings.ascii_only)
         self.mode = Mode.WALL
         self.seat: LocalSeat | None = None
@@ -145,11 +150,11 @@ class HostTerminal:
 
     # ---------------------------------------------------------------- drawing
 
-    def size(self) -> Terminal:
+    def size(self) -> SeatTerminal:
         """The host's terminal as a seat's screen."""
         width, height = self.console.size
         color = self.console.color_system if not self.console.no_color else None
-        return Terminal(width, height, color, self.look.ascii_only)
+        return SeatTerminal(width, height, color, self.look.ascii_only)
 
     def draw(self) -> None:
         if not self.console.is_terminal:
@@ -238,11 +243,7 @@ class HostTerminal:
                     if seat.shown is None:
                         continue
                     with speaking(seat.shown.lang):
-                        intent: Intent = (
-                            Unreadable(_("That was too long to be a move: type it again."))
-                            if cut
-                            else read_typed(text.strip(), seat.shown, seat.pages)
-                        )
+                        intent = read_typed(text.strip(), seat.shown, seat.pages, cut)
                     self.table.act(seat, intent)
                 case Interrupted() | EndOfInput() | None:
                     pass  # Ctrl-C stops the table (a signal); the host's seat has no Ctrl-D
@@ -275,10 +276,3 @@ class HostTerminal:
 
     def close(self) -> None:
         self.screen.close()
-
-    def farewell_words(self) -> str | None:
-        """What the host's own seat was told last, if it was let go before the end."""
-        seat = self.seat
-        if seat is None or seat.farewell is None or seat.farewell.why is Why.FINISHED:
-            return None
-        return say(seat.farewell.words)

@@ -6,7 +6,7 @@ from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mushka.net.editor import (
+from mushka.present.editor import (
     MAX_LINE_CHARS,
     EndOfInput,
     Event,
