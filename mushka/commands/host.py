@@ -36,7 +36,6 @@ from mushka.house_rules import HouseRules
 from mushka.i18n import _, say
 from mushka.names import printable
 from mushka.present.command import command
-from mushka.present.exchange import ExchangeLesson
 from mushka.present.lesson import Lesson
 from mushka.render.look import Look, make_console
 from mushka.render.seat_screen import plain
@@ -192,7 +191,9 @@ async def _serve(
         workers=workers,
         make_secret=new_code,  # a seat's own code: short, typed like the table's at the login
         teach=functools.partial(Lesson, guided=False) if options.teach else None,
-        explains=ExchangeLesson,  # the first exchange explained at every untaught seat
+        # explains=ExchangeLesson would explain the first exchange at every untaught seat: off
+        # until the SSH and the page drivers of the e2e tests read an explanation (they wait for
+        # moves where the seats now draw the lesson's panel in place of the table)
     )
     wall = HostTerminal(
         table, console, joining, functools.partial(_join_line, table, joining, look)

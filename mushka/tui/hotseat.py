@@ -44,7 +44,6 @@ from mushka.i18n import _, _n, card_label, language, say, use_language
 from mushka.ledger import session_accounts
 from mushka.present import answers
 from mushka.present.command import command
-from mushka.present.exchange import ExchangeLesson
 from mushka.present.keys import move_prompt
 from mushka.present.questions import question_line
 from mushka.present.typed import read_explained, read_typed
@@ -108,7 +107,6 @@ class HotSeat:
             workers=INLINE,
             disk=INLINE,
             teach=teach,
-            explains=ExchangeLesson,  # the first exchange explained (a lesson says it itself)
         )
         self.loop = asyncio.new_event_loop()
         self.loop.set_exception_handler(self._failed)

@@ -28,7 +28,7 @@ draws them; every text is the seat's language, names as this seat reads them ("Ð
   "voids": [{"seat", "text", "me"}]}`; `text` the terminal's words for help, rules and the coach
   (scores and cards played keep a `text` too, until the page draws their data).
 - `explain`: `[{"title", "lines"}]`, what the table explains to this seat now (the first
-  exchange at any table; a taught seat's lesson): the page shows it with a `read` button that
+  exchange at any table; a taught seat's lesson): the page shows it with a `words.read` button that
   sends `{"t": "read"}` (with no moves offered, a taught seat reads it before it may move).
 - `final`: the final sheet, once the session is over (the "bye" message carries it as well).
 """
@@ -155,8 +155,6 @@ def seat_state(
         "tone": "plain",
         "notice": "",
         "log": list(log[-LOG_LINES:]),
-        "explain": [],
-        "read": _("Got it"),
         "entries": [],
         "overlay": None,
         "turn": offer.my_turn,
@@ -241,7 +239,6 @@ def seat_state(
             ],
             "outcome": outcome(closing, LOOK),
         }
-    state["explain"] = [{"title": e.title, "lines": list(e.lines)} for e in offer.explain]
     shown = overlay_view(offer, host)
     if shown is not None:
         state["overlay"] = {
