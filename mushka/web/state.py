@@ -177,6 +177,8 @@ def seat_state(
             "no": _("No"),
         }
     state["status"] = status_words(offer)
+    state["explain"] = [{"title": t.title, "lines": list(t.lines)} for t in offer.explain]
+    state["read"] = _("Got it")  # the explanation's button: read
     if host is not None:
         # this deal's lines, and the sheets of the deals before it: a card of an earlier deal
         # is named no more once its deal is over (the seat's view has forgotten it too)
