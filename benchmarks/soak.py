@@ -62,6 +62,7 @@ class Figures:
         self.web: list[float] = []  # tap to state, seconds
         self.answered = 0
         self.lost = 0  # a key or a tap that got no answer at all within 10 s
+        self.lost_by: dict[str, int] = {"ssh": 0, "web": 0}
         self.refused = 0  # a seat that should have sat down and was refused
         self.refusals: list[str] = []  # why, the first few
         self.sessions: list[dict[str, Any]] = []
@@ -70,6 +71,11 @@ class Figures:
 
     def now(self) -> float:
         return time.monotonic() - self.started
+
+
+def next_minute(figures: Figures) -> float:
+    """When the next whole minute of the soak comes (a session may be shorter than one)."""
+    return figures.started + 60 * (int(figures.now() / 60) + 1)
 
 
 async def ssh_seat(port: int, name: str, figures: Figures, stop: asyncio.Event) -> None:
@@ -91,7 +97,7 @@ async def ssh_seat(port: int, name: str, figures: Figures, stop: asyncio.Event) 
         )
         assert isinstance(client, Client)
         typed = 0
-        left_at = time.monotonic() + 60  # every minute this seat drops and comes back
+        left_at = next_minute(figures)  # at each minute of the soak this seat drops, and back
         try:
             while not stop.is_set() and not chan.is_closing():
                 if time.monotonic() > left_at and name == "Sasha":
@@ -109,6 +115,7 @@ async def ssh_seat(port: int, name: str, figures: Figures, stop: asyncio.Event) 
                 except TimeoutError:
                     if not chan.is_closing() and not stop.is_set():
                         figures.lost += 1
+                        figures.lost_by["ssh"] += 1
                     continue
                 figures.ssh.append(time.perf_counter() - began)
                 figures.answered += 1
@@ -133,7 +140,7 @@ async def phone_seat(port: int, name: str, figures: Figures, stop: asyncio.Event
         except OSError:
             await asyncio.sleep(0.5)
             continue
-        left_at = time.monotonic() + 60
+        left_at = next_minute(figures)
         try:
             await socket.send(json.dumps(hello))
             state: dict[str, Any] | None = None
@@ -147,6 +154,7 @@ async def phone_seat(port: int, name: str, figures: Figures, stop: asyncio.Event
                 except TimeoutError:
                     if tapped is not None:
                         figures.lost += 1
+                        figures.lost_by["web"] += 1
                         tapped = None
                     continue
                 message = json.loads(data)
@@ -357,6 +365,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "rss_kib_after_warmup": {"min": min(warm or [0]), "max": max(warm or [0])},
         "answered": figures.answered,
         "lost": figures.lost,
+        "lost_by": figures.lost_by,
         "refused": figures.refused,
         "refusals": figures.refusals[:20],
         "drops": figures.drops,

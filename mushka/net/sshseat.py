@@ -81,6 +81,7 @@ class SshSeat:
         """A line the player typed (`cut`: longer than a line may be, only its start here)."""
         if self.shown is None:
             return  # nothing drawn yet: nothing to answer
+        self.drawn = None  # a line typed is answered by a frame, even the same one again
         with speaking(self.shown.lang):
             intent = read_typed(text.strip(), self.shown, self.pages, cut)
         self.table.act(self, intent)
