@@ -6,6 +6,10 @@ one's mean net per session against three `basic` (duplicate seats) and its diffe
 
     .venv/bin/python benchmarks/strong_levers.py [--seeds N] [--jobs J]
 
+From issue 37 on, each measured run is kept as a JSON file in benchmarks/results/ by
+benchmarks/results.py (which seats these variants), and tabled in benchmarks/results/README.md;
+the figures below are the earlier rounds', as reported then.
+
 Measured 2026-11-30 (--seeds 100 --seed 7, 400 sessions each, paired difference from `strong`):
 strong +36.91 ± 5.88; without the exchange information in play +37.49 ± 5.85 (+0.58 ± 1.42,
 no measurable effect); with basic's fixed discard +20.57 ± 4.81 (−16.34 ± 6.34); strong_v1
@@ -90,7 +94,7 @@ from mushka.actions import DRAW, PLAYS
 from mushka.cards import MUSHKA
 from mushka.engine import Session, Step
 from mushka.house_rules import HouseRules
-from mushka.players.bots import BasicBot, StrongBot, low_lead_rollout_move
+from mushka.players.bots import BasicBot, PolicyBot, StrongBot, low_lead_rollout_move
 from mushka.study.ladder import Match, duplicate
 from mushka.study.simulate import BotFactory, Estimate, session_seed
 from mushka.view import SeatView
@@ -137,6 +141,13 @@ VARIANTS: dict[str, BotFactory] = {
     "basic discard": before_lookahead(search_discard=False),
     "strong_v1": strong_v1.make,
     "strong_v2": strong_v2.make,
+    "policy": PolicyBot,
+    "policy leads self": variant(policy_leads="self"),
+    "policy leads others": variant(policy_leads="others"),
+    "policy leads all": variant(policy_leads="all"),
+    "weights basic 0.1": variant(world_weights="basic", epsilon=0.1),
+    "weights basic 0.3": variant(world_weights="basic", epsilon=0.3),
+    "weights policy": variant(world_weights="policy"),
 }
 
 

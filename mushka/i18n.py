@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from mushka.errors import MushkaError
 from mushka.errors import short_repr as _short
-from mushka.wording import N_, Wording
+from mushka.wording import N_, Spelled, Wording
 
 if TYPE_CHECKING:  # the cards and the package's files are imported when first needed, so that
     from mushka.cards import Card, Suit  # `mushka --version` and `--help` start quickly
@@ -243,4 +243,6 @@ def _spelled(value: object, lang: str) -> str:
         return say(value, lang)
     if isinstance(value, list | tuple):
         return ", ".join(_spelled(v, lang) for v in value)
+    if isinstance(value, Spelled):
+        return value.spelled(lang)
     return str(value)  # names, numbers and quoted input are data: never translated

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class Spelled(Protocol):
+    """A value of a message that reads differently in each language (a computer player's name,
+    a strategy's word): `i18n.say` spells it in the reader's."""
+
+    def spelled(self, lang: str) -> str: ...
 
 
 def N_(message: str) -> str:
@@ -59,5 +67,7 @@ def english(value: object) -> str:
         return value
     if isinstance(value, list | tuple):
         return ", ".join([english(v) for v in value])
+    if isinstance(value, Spelled):
+        return value.spelled("en")
     noun = getattr(value, "noun", None)  # a value named by a noun of its own: a suit, 'hearts'
     return noun if isinstance(noun, str) else str(value)

@@ -396,7 +396,7 @@ def test_a_table_of_computers_plays_unattended_to_the_final_sheet(dirs: Path) ->
     assert result.exit_code == 0, result.output
     assert "Final score sheet" in result.output and " wins with " in result.output
     assert json.loads(record.read_text(encoding="utf-8"))["players"] == [
-        f"Bot {s} (basic)" for s in range(1, 5)
+        f"Bot {s}" for s in range(1, 5)
     ]
     assert not (dirs / "state" / "mushka" / "current-game.json").exists()  # nothing to resume
     assert not (dirs / "data" / "mushka" / "scores.jsonl").exists()  # and no history of bots

@@ -18,8 +18,8 @@ DECIDING = {
     "mushka/players/determinize.py",
     "mushka/record.py",
     "mushka/present/describe.py",
-    "mushka/render/journal.py",
-    "mushka/render/panels.py",
+    "mushka/present/journal.py",  # the table log as data (was render/journal.py's)
+    "mushka/present/played.py",  # the cards played as data (was render/panels.py's)
     "mushka/view.py",
 }
 UNION = "\nEvent = (\n    Ante\n"

@@ -116,7 +116,7 @@ def test_the_lobby_fills_then_starts_and_a_leaver_frees_a_seat_before_the_start(
         vera, gleb = join(table, "Vera"), join(table, "Gleb")
         await table.idle()
         assert table.host is not None and anna.shown.stage.value == "play"
-        assert table.host.players == ("Anna", "Vera", "Gleb", "Bot 4 (basic)")
+        assert table.host.players == ("Anna", "Vera", "Gleb", "Bot 4")
         assert all(s.shown.view is not None for s in (anna, vera, gleb))
         table.stop()
         await table.closed()
@@ -342,6 +342,48 @@ def test_kept_names_start_the_session_only_once_each_has_come() -> None:
         await table.closed()
 
     run(scenario)
+
+
+def test_a_dropped_connection_reads_reconnecting_everywhere_for_the_grace_then_away() -> None:
+    """Presence is the table's: a broken connection's seat is "reconnecting…" on every seat and
+    the wall for the table's grace, nobody told it went; then away, said once; one who is back
+    in time never reads away, and one who leaves is away at once."""
+
+    async def scenario() -> None:
+        table = LiveTable(HouseRules(), TableSettings(bot_delay=0), seed=7, grace=0.3)
+        seats = {name: join(table, name) for name in NAMES}
+        await table.idle()
+        anna, boris = seats["Anna"], seats["Boris"]
+
+        def presence(place: int) -> Presence:
+            return boris.shown.places[place].presence
+
+        table.dropped(anna)
+        await table.idle()
+        assert presence(0) is Presence.RECONNECTING
+        assert "reconnecting…" in plain(public_frame(table, 120, 40, Look(False)), 120)
+        assert not any("Anna is away" in line for line in boris.shown.news)
+        await asyncio.sleep(0.5)
+        await table.idle()
+        assert presence(0) is Presence.AWAY
+        assert "Anna is away: the connection dropped." in boris.shown.news[-1]
+        back = join(table, "Anna", table.places[0].secret)
+        await table.idle()
+        assert presence(0) is Presence.HERE
+        table.dropped(back)  # and back within the grace: never away
+        again = join(table, "Anna", table.places[0].secret)
+        await asyncio.sleep(0.5)
+        await table.idle()
+        assert presence(0) is Presence.HERE
+        assert sum("Anna is away" in line for line in boris.shown.news) == 1
+        table.leave(seats["Vera"])  # Ctrl-D: he left, so he is away at once
+        await table.idle()
+        assert presence(2) is Presence.AWAY
+        assert again.shown.places[0].presence is Presence.HERE
+        table.stop()
+        await table.closed()
+
+    asyncio.run(scenario())
 
 
 def test_the_host_hands_an_away_seat_to_a_computer_and_the_player_takes_it_back(

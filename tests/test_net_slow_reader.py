@@ -117,8 +117,9 @@ def test_a_seat_that_never_reads_keeps_the_host_s_memory_bounded(home: Path) -> 
                 f"his client took in {sent} B; "
                 f"RSS {before} KiB before, {after} KiB after (+{after - before} KiB)"
             )
-            # every move is drawn on his seat (identical frames are not drawn twice)
-            assert moves > 40 and frames >= moves and paused > 0
+            # every move drawn on his seat, and more (the computers' moves): each seat is drawn
+            # once per change of its own screen, so not every change of the table
+            assert moves > 40 and frames > 2 * moves and paused > 0
             assert biggest <= OUTPUT_HIGH + 256 * 1024
             assert after - before < 64 * 1024  # not a frame's worth per move kept
 

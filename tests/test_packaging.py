@@ -59,8 +59,16 @@ def test_the_wheel_ships_the_browser_seats_page_as_it_is_in_the_tree(
 def test_installing_to_play_brings_no_developer_tools() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     runtime = {d.split(">")[0].split("<")[0].split("=")[0].strip() for d in project["dependencies"]}
-    # asyncssh: `mushka host`; websockets and segno: `mushka host --web`
-    assert runtime == {"rich", "typer", "platformdirs", "asyncssh", "websockets", "segno"}
+    # asyncssh: `mushka host`; websockets, segno and markdown-it-py: `mushka host --web`
+    assert runtime == {
+        "rich",
+        "typer",
+        "platformdirs",
+        "asyncssh",
+        "websockets",
+        "segno",
+        "markdown-it-py",
+    }
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     play, test = readme.split("```sh\n", 1)[1].split("\n```", 1)[0].splitlines()
     assert (

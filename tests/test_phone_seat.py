@@ -15,6 +15,8 @@ from mushka.host.offer import Answer, Command, Page, Play
 from mushka.host.settings import TableSettings
 from mushka.house_rules import HouseRules
 from mushka.i18n import speaking
+from mushka.present.exchange import ExchangeLesson
+from mushka.present.typed import read_typed
 from mushka.render.look import Look
 from mushka.render.public_log import narrow_standings, standings
 from mushka.render.seat_screen import Frame, SeatTerminal, plain, seat_frame
@@ -74,7 +76,8 @@ def test_a_phone_seat_lists_scores_and_leaving_and_its_scores_cut_no_cell(lang: 
         text = first.text
         assert "…" not in text, text  # no cell is cut, nor the pager's hint
         assert PAGER[lang] in text.split("\n")[-1]
-        for name in ("Anna", "Bot 2 (basic)", "Bot 3 (basic)", "Bot 4 (basic)"):
+        bot = "Bot" if lang == "en" else "Бот"  # a computer player's name in the seat's language
+        for name in ("Anna", f"{bot} 2", f"{bot} 3", f"{bot} 4"):
             assert name in text, (name, text)  # each name whole, on one line
         assert ("net" if lang == "en" else "итог") in text
         anna.act(Page.NEXT)
@@ -124,3 +127,58 @@ def test_a_network_seat_s_help_says_how_to_choose_its_language(lang: str) -> Non
     assert key in rows and key not in hot_seat
     for typed in key.split(", "):
         assert language_named(typed) == ("ru" if typed in ("ru", "русский") else "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_first_exchange_is_explained_on_an_ssh_seat_beside_its_moves(lang: str) -> None:
+    """An untaught SSH seat is explained the exchange the first time it sees one, in place of
+    the table, with its move prompt under it: a move typed there is played, not taken for
+    'read' (issue 34: the exchange explained on terminals too)."""
+
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"})
+        table = LiveTable(HouseRules(deals=4), settings, seed=1, explains=ExchangeLesson)
+        anna = join(table, "Anna", lang=lang)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        seen_first = ""  # the explanation as first drawn, before Anna's turn
+        while True:
+            assert loop.time() < deadline and anna.farewell is None, "no exchange explained"
+            await table.idle()
+            if anna.offers and anna.shown.explain:
+                if anna.shown.my_turn:
+                    break
+                seen_first = seen_first or plain_frame(anna, SeatTerminal(80, 24))
+            elif anna.offers and anna.shown.my_turn:
+                anna.act(Play(anna.shown.moves[0].action))
+                if anna.shown.moves[0].asks:
+                    await anna.until(lambda s: s.shown.question is not None, "the question")
+                    anna.act(Answer(True))
+            await asyncio.sleep(0.005)
+        # read first while others play (a key goes on), then beside her moves at her turn
+        title = anna.shown.explain[0].title
+        assert title in seen_first and not seen_first.rstrip().endswith(":")
+        shown = plain_frame(anna, SeatTerminal(80, 24))
+        assert title in shown
+        assert shown.rstrip().endswith(":")  # the move prompt, not 'Enter: go on'
+        move = anna.shown.moves[0]
+        typed = str(move.number) if move.number is not None else move.action.kind.value
+        with speaking(lang):
+            intent = read_typed(typed, anna.shown)
+        assert intent == Play(move.action)
+        anna.act(intent)
+        await table.idle()
+        assert not anna.shown.explain  # read with the move
+        table.stop()
+        await table.closed()
+
+    asyncio.run(scenario())
+
+
+def plain_frame(seat: FakeSeat, terminal: SeatTerminal) -> str:
+    drawn = frame(seat, terminal)
+    return plain_text(drawn.text)
+
+
+def plain_text(ansi: str) -> str:
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", ansi)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from conftest import spread
-from webclient import CODE, get, open_client, play_by_taps, seated, web_table
+from webclient import CODE, GRACE, get, open_client, play_by_taps, seated, web_table
 
 from mushka.cards import CARDS
 from mushka.house_rules import Exchange, HouseRules
@@ -23,7 +23,6 @@ from mushka.web.server import WebLimits
 from mushka.web.state import seat_state
 
 QUICK = WebLimits(hello_timeout=0.5, idle_timeout=2.0, close_timeout=0.2)
-GRACE = 0.3  # the table's, for a dropped seat
 SILENT = replace(QUICK, idle_timeout=0.5)  # for a seat that says nothing after it sits down
 
 
@@ -181,7 +180,7 @@ def test_a_second_socket_with_the_seats_secret_takes_it_over_and_the_first_is_cl
     run(scenario)
 
 
-def test_a_dropped_seat_is_seen_reconnecting_for_the_grace_then_away_then_comes_back() -> None:
+def test_a_dropped_seat_reads_reconnecting_for_the_grace_then_away_then_comes_back() -> None:
     async def scenario() -> None:
         async with web_table(bots=BOTS, limits=QUICK, grace=GRACE) as (table, server):
             anna = await seated(server.port, "Anna", token=server.token)
@@ -193,7 +192,7 @@ def test_a_dropped_seat_is_seen_reconnecting_for_the_grace_then_away_then_comes_
                 lambda c: c.state["players"][0]["state"] == "reconnecting…", "Anna reconnecting"
             )
             assert boris.state["players"][0]["presence"] == "reconnecting"
-            await boris.until(lambda c: c.state["players"][0]["state"] == "away", "Anna away")
+            await boris.until(lambda c: c.state["players"][0]["presence"] == "away", "then away")
             back = await seated(server.port, "Anna", secret=secret)
             await back.first("state")
             await boris.until(lambda c: c.state["players"][0]["presence"] == "here", "her back")

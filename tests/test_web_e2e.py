@@ -15,7 +15,6 @@ import pytest
 from webserve import Served, StallingProxy, wait_for
 
 from mushka.house_rules import HouseRules
-from mushka.web.server import WebLimits
 
 CHROMIUM = Path(os.environ.get("MUSHKA_CHROMIUM", "/usr/bin/chromium"))
 ARGS = [
@@ -37,7 +36,6 @@ PHONE = {
     "locale": "en-GB",
 }
 BOTS = {1: "random", 2: "random", 3: "random"}
-LIMITS = WebLimits()
 GRACE = 1.0  # the table's, for a dropped seat
 
 
@@ -61,7 +59,6 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
     table = Served(
         HouseRules(deals=1),
         BOTS,
-        limits=LIMITS,
         addresses=("127.0.0.1", "127.0.0.2"),
         bot_delay=0.05,
         grace=GRACE,

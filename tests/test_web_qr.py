@@ -1,5 +1,6 @@
-"""The QR code on the host's screen: at most 16 lines for an IPv4 address, black on white, and
-its half blocks turned back into pixels decode to exactly the address printed beside it."""
+"""The QR code on the host's screen: at most 19 lines for an IPv4 address, black on white, a
+white quiet zone of four modules on every side, and its half blocks turned back into pixels
+decode to exactly the address printed beside it."""
 
 from __future__ import annotations
 
@@ -46,11 +47,24 @@ def decode(lines: list[str], dark_outside: bool) -> list[str]:
     return [code.text for code in zxingcpp.read_barcodes(view)]
 
 
-def test_an_ipv4_address_with_its_token_fits_in_16_lines_black_on_white() -> None:
+def test_an_ipv4_address_with_its_token_fits_in_19_lines_black_on_white() -> None:
+    # version 3 (29 modules) and four white modules each side: 37 modules, 19 half-block lines
     lines = qr_lines(LONGEST)
-    assert len(lines) <= 16
+    assert len(lines) <= 19
     assert all(line.style == Style(color="black", bgcolor="white") for line in lines)
     assert len({len(line.plain) for line in lines}) == 1
+
+
+@pytest.mark.parametrize("url", [LONGEST, f"http://192.168.1.20:8765/#{TOKEN}"])
+def test_the_quiet_zone_is_four_white_modules_on_every_side(url: str) -> None:
+    rows: list[list[bool]] = []
+    for line in qr_lines(url):
+        rows.append([TOP[c][0] for c in line.plain])
+        rows.append([TOP[c][1] for c in line.plain])
+    dark = [(y, x) for y, row in enumerate(rows) for x, module in enumerate(row) if module]
+    top, bottom = min(y for y, _ in dark), max(y for y, _ in dark)
+    left, right = min(x for _, x in dark), max(x for _, x in dark)
+    assert top >= 4 and left >= 4 and len(rows[0]) - 1 - right >= 4 and len(rows) - 1 - bottom >= 4
 
 
 @pytest.mark.parametrize("dark_outside", [True, False])
@@ -70,7 +84,7 @@ def test_the_wall_shows_the_code_and_the_address_of_each_lan_address_while_seats
     assert "SHA256:x" in text.splitlines()[-1] and "(free)" in words
     assert "▀" in text and TOKEN not in text  # the token only in the QR, never in words
     qr = [line[: len(qr_lines(joining.qr_url() or "")[0].plain)] for line in text.splitlines()]
-    assert decode([q for q in qr if q and set(q) <= set(TOP)][:16], True) == [
+    assert decode([q for q in qr if q and set(q) <= set(TOP)][:19], True) == [
         f"http://192.168.1.20:8765/#{TOKEN}"
     ]
     ascii_text = plain(public_frame(table, 100, 40, Look(True), joining), 100)

@@ -13,13 +13,14 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from mushka.host.live import GRACE, LiveTable
+from mushka.host.live import LiveTable
 from mushka.host.settings import TableSettings
 from mushka.house_rules import HouseRules
 from mushka.web.server import WebLimits, WebServer
 
 TIMEOUT = 30.0
 CODE = "k7m-p3x-w9d"
+GRACE = 0.3  # seconds a dropped seat reads "reconnecting" at a test's table
 
 
 @dataclass
@@ -111,8 +112,8 @@ async def web_table(
     code: str | None = CODE,
     grace: float = GRACE,
 ) -> AsyncIterator[tuple[LiveTable, WebServer]]:
-    """A live table with a browser seats' server on a free port of the loopback (`grace`: the
-    table's, for a dropped seat)."""
+    """A live table with a browser seats' server on a free port of the loopback (a dropped
+    seat reconnecting for `grace` seconds)."""
     settings = TableSettings(bot_delay=0, bots=bots or {})
     table = LiveTable(rules or HouseRules(deals=1), settings, seed=seed, grace=grace)
     server = WebServer(table, code=code, addresses=("127.0.0.1",), limits=limits or WebLimits())

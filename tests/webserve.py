@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import threading
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
@@ -14,6 +15,8 @@ from typing import Any, TypeVar
 from mushka.host.live import GRACE, LiveTable
 from mushka.host.settings import TableSettings
 from mushka.house_rules import HouseRules
+from mushka.present.exchange import ExchangeLesson
+from mushka.present.lesson import Lesson
 from mushka.web.server import WebLimits, WebServer
 
 T = TypeVar("T")
@@ -33,6 +36,8 @@ class Served:
         seed: int = 7,
         bot_delay: float = 0.0,
         workers: Executor | None = None,
+        reserved: tuple[str, ...] = (),
+        teach: bool = False,
         grace: float = GRACE,
     ) -> None:
         self.loop = asyncio.new_event_loop()
@@ -42,8 +47,17 @@ class Served:
         settings = TableSettings(bot_delay=bot_delay, bots=bots)
 
         async def start() -> tuple[LiveTable, WebServer]:
+            lesson = functools.partial(Lesson, guided=False) if teach else None
             table = LiveTable(
-                rules, settings, seed=seed, on_over=self.over.set, workers=workers, grace=grace
+                rules,
+                settings,
+                seed=seed,
+                on_over=self.over.set,
+                workers=workers,
+                reserved=reserved,
+                teach=lesson,
+                grace=grace,
+                explains=ExchangeLesson,  # as mushka host wires it
             )
             server = WebServer(table, code=CODE, addresses=addresses, limits=limits or WebLimits())
             await server.start("127.0.0.1", 0)

@@ -36,6 +36,7 @@ from mushka.house_rules import HouseRules
 from mushka.i18n import _, say
 from mushka.names import printable
 from mushka.present.command import command
+from mushka.present.exchange import ExchangeLesson
 from mushka.present.lesson import Lesson
 from mushka.render.look import Look, make_console
 from mushka.render.seat_screen import plain
@@ -191,6 +192,7 @@ async def _serve(
         workers=workers,
         make_secret=new_code,  # a seat's own code: short, typed like the table's at the login
         teach=functools.partial(Lesson, guided=False) if options.teach else None,
+        explains=ExchangeLesson,  # the first exchange explained at every untaught seat
     )
     wall = HostTerminal(
         table, console, joining, functools.partial(_join_line, table, joining, look)
@@ -232,7 +234,8 @@ def _join_line(table: LiveTable, joining: Joining, look: Look) -> Text:
     """The wall's top line in play: how to join a free seat, else how the first of those away
     comes back, else nothing (every seat is taken)."""
     places = table.standing().places
-    name = next((p.name for p in places if p.presence in (Presence.AWAY, Presence.AWAITED)), None)
+    waited = (Presence.AWAY, Presence.RECONNECTING, Presence.AWAITED)
+    name = next((p.name for p in places if p.presence in waited), None)
     if any(p.presence is Presence.FREE for p in places):
         name = _(PLACEHOLDER)
     if name is None:

@@ -107,7 +107,8 @@ class Place:
 
     def info(self) -> PlaceInfo:
         if self.computer is not None:
-            return PlaceInfo(self.name or bot_name(self.index, self.computer), Presence.COMPUTER)
+            name = self.name or bot_name(self.index, self.computer)
+            return PlaceInfo(name, Presence.COMPUTER, computer=self.computer)
         if self.name is None:
             return PlaceInfo("", Presence.FREE)
         if self.link is not None:

@@ -47,7 +47,7 @@ from mushka.host.offer import (
 )
 from mushka.host.pauses import PausingTable
 from mushka.host.running import Connection
-from mushka.host.seating import bot_name
+from mushka.host.seating import bot_name, taken_names
 from mushka.host.settings import TableSettings
 from mushka.host.table import TableError, TableHost
 from mushka.host.teaching import MakeTeacher
@@ -79,6 +79,7 @@ class LiveTable(PausingTable):
         disk: Executor | None = None,
         teach: MakeTeacher | None = None,
         grace: float = GRACE,
+        explains: MakeTeacher | None = None,
     ) -> None:
         """A new table (its seats filled as players join, `reserved` names first), or a saved
         one (`host`, its seats taken back by name). `on_over` is told when the session has
@@ -89,8 +90,11 @@ class LiveTable(PausingTable):
         and stops for everyone on q; `disk`: where the table host is written (None: a thread
         of the table's own); `teach`: every person's seat is taught by such a teacher (a
         lesson explaining each rule the first time it comes up at that seat); `grace`: seconds a
-        dropped seat reads "reconnecting…" before it is away (see `dropped`)."""
+        dropped seat reads "reconnecting…" before it is away (see `dropped`); `explains`: what
+        every other person's seat is explained beside its moves (the commands give the exchange,
+        present/exchange.ExchangeLesson, the first time a seat sees one; None: nothing)."""
         super().__init__(settings, host, on_over, workers, disk, teach)
+        self.explains = explains
         self.kind = kind
         self.make_secret, self.stand_in_strategy = make_secret, stand_in
         self.rules, self.seed = rules, seed
@@ -161,6 +165,7 @@ class LiveTable(PausingTable):
             hidden=shared is not None and (shared.viewer != seat.place or hold is not None),
             explain=reading,
             undo_here=taught.take_back if taught and reading and not taught.first else None,
+            aside=seat.screen.told,
         )
 
     def place_of(self, link: Link) -> int | None:
@@ -239,7 +244,9 @@ class LiveTable(PausingTable):
         if not any(p.name is None for p in self._human_places()):
             return Wording("the seats here are kept for {names}", names=names)
         taken = [p.name for p in self.places if p.name is not None]
-        taken += [bot_name(p.index, p.computer) for p in self.places if p.computer]
+        for p in self.places:
+            if p.computer:
+                taken += taken_names(p.index, p.computer)
         return name_problem(name, taken)
 
     def joined(self, link: Link) -> None:
@@ -429,7 +436,7 @@ class LiveTable(PausingTable):
             if shared is not None and held:
                 await self._held(seat, shared, intent)
                 return
-        screen.notice = None
+        screen.notice, screen.told = None, ()  # (an explanation beside the moves: read now)
         screen.news_seen = len(self.news)
         if self.host is not None:  # whatever he does, he has seen the last deal's result
             screen.results_seen = len(ended_deals(self.host))

@@ -10,6 +10,7 @@ from typing import Any, Final, TypeGuard, assert_never
 
 from mushka.cards import CARDS, DECK_SIZE, Card
 from mushka.errors import MushkaError
+from mushka.host.seating import StrategyWord
 from mushka.players.strategies import STRATEGY_NAMES
 from mushka.wording import Wording
 
@@ -92,7 +93,7 @@ class Note:
                 return Wording(
                     "A computer player ({strategy}) plays for {name} until {name} is back.",
                     name=names[self.seat or 0],
-                    strategy=self.strategy,
+                    strategy=StrategyWord(self.strategy),
                 )
             case NoteKind.STAND_DOWN:
                 return Wording(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 from mushka.actions import DRAW, PASS, Action, Kind
 from mushka.cards import CARDS, Card
 from mushka.events import End
+from mushka.host.seating import seat_name, seat_names
 from mushka.i18n import _, card_label, language, say, speaking
 from mushka.ledger import DealSummary, deal_summary, session_accounts
 from mushka.players.coach import Hint
@@ -179,6 +180,8 @@ class PlaceInfo:
     name: str
     presence: Presence
     via: str = ""  # how a person sits there: "ssh", "web", "local" ("" for a computer)
+    computer: str | None = None  # a computer player's strategy (its strength, said in the seat
+    # list only: see present/presence.py)
 
 
 class HoldKind(StrEnum):
@@ -257,6 +260,8 @@ class Screen:
     news_seen: int = 0
     results_seen: int = 0  # deals whose result the seat has seen (acted after)
     coached: Hint | None = None  # the lesson's coach, unasked, above the decision's first prompt
+    told: tuple[Told, ...] = ()  # explained beside the moves (the first exchange), until the
+    # seat's next intent: read, not waited for
 
 
 @dataclass(frozen=True)
@@ -380,13 +385,15 @@ def offer(
     hidden: bool = False,
     explain: Sequence[Told] = (),
     undo_here: TakeBackOffer | None = None,
+    aside: Sequence[Told] = (),
 ) -> Offer:
     """What `seat` is offered now, spelled in `lang` (default: the language spoken now). A seat
     `hidden` (a shared terminal whose next player has not yet taken it) is offered nothing
-    private: no view, no move, no hint; `hold` is what that terminal waits for."""
+    private: no view, no move, no hint; `hold` is what that terminal waits for. `explain` is read
+    before the seat's move (a taught seat), `aside` beside its moves (the first exchange)."""
     with speaking(lang or language()):
         offered = _offer(host, seat, screen, standing, seat_code, bool(explain))
-    offered = replace(offered, explain=tuple(explain), undo_here=undo_here)
+    offered = replace(offered, explain=tuple(explain) or tuple(aside), undo_here=undo_here)
     if hidden or hold is not None:
         # nothing the last player was told either: a refusal may name his cards
         offered = replace(
@@ -428,7 +435,14 @@ def _offer(
 ) -> Offer:
     options, kind = standing.options, standing.kind
     stage = standing.stage if host is not None else Stage.LOBBY
+    # every name as this seat reads it: a computer player's in the seat's language
+    places = tuple(
+        replace(p, name=seat_name(i, p.name, p.computer)) for i, p in enumerate(standing.places)
+    )
+    bots = {i: p.computer for i, p in enumerate(places) if p.computer is not None}
     view = host.view(seat) if host is not None else None
+    if view is not None:
+        view = view._replace(players=seat_names(view.players, bots))
     turn = host.pending() if host is not None and stage is Stage.PLAY else None
     mine = turn is not None and turn.seat == seat
     busy = screen.overlay is not None or screen.question is not None or screen.coach_thinking
@@ -440,9 +454,10 @@ def _offer(
     take_back = False
     if host is not None and kind is TableKind.LIVE and stage is Stage.PLAY:
         undo = host.take_back_offer()
-        if undo is not None and undo.seat == seat:
+        # listed only when it would work: no front end filters the offer
+        take_back = undo is not None and undo.seat == seat and undo.refusal is None
+        if take_back:
             commands.append(Command.UNDO)
-            take_back = undo.refusal is None
     commands.append(Command.LEAVE)
     notice = None
     if screen.news_seen < len(standing.news):
@@ -457,7 +472,6 @@ def _offer(
     elif screen.notice is not None:
         text = screen.notice.text
         notice = Notice(say(text) if isinstance(text, Wording) else text, screen.notice.tone)
-    places = standing.places
     to_act = turn.seat if turn is not None else None
     waiting = None
     if not mine and stage is not Stage.OVER:
@@ -486,7 +500,9 @@ def _offer(
         places=places,
         news=tuple(say(n) for n in standing.news),
         away=frozenset(
-            i for i, p in enumerate(places) if p.presence in (Presence.AWAY, Presence.STAND_IN)
+            i
+            for i, p in enumerate(places)
+            if p.presence in (Presence.AWAY, Presence.RECONNECTING, Presence.STAND_IN)
         ),
         thinking=standing.thinking,
         coach_thinking=screen.coach_thinking,

@@ -24,6 +24,7 @@ from mushka.host.offer import (
     Tone,
 )
 from mushka.host.running import Connection, RunningTable
+from mushka.host.seating import seat_names
 from mushka.host.settings import TableSettings
 from mushka.host.shared import Shared
 from mushka.host.table import Outcome, Stopped, TableError, TableHost
@@ -47,6 +48,9 @@ class PausingTable(RunningTable):
         super().__init__(settings, host, on_over, workers, disk)
         self.teach = teach
         self.teaching: dict[int, Taught] = {}  # the taught places' lessons, kept for a return
+        self.explains: MakeTeacher | None = None  # what every untaught place is explained
+        # beside its moves (the first exchange: see LiveTable)
+        self.asides: dict[int, Teacher] = {}  # their teachers, kept for a return
 
     def _taught(self, seat: Connection) -> Taught | None:
         """The lesson of `seat`'s player, at a table that teaches (made at his first look)."""
@@ -54,12 +58,26 @@ class PausingTable(RunningTable):
             return None
         taught = self.teaching.get(seat.place)
         if taught is None:
-            names = [printable(name) for name in self.host.players]
             with speaking(self.lang_of(seat.link)):
+                names = [printable(n) for n in seat_names(self.host.players, self.settings.bots)]
                 keys = seat.link.via != "web"  # a page is tapped, a terminal typed at
                 teacher = self.teach(seat.place, names, self.settings.ascii_only, keys)
             taught = self.teaching[seat.place] = Taught(teacher)
         return taught
+
+    def _aside(self, seat: Connection) -> Teacher | None:
+        """What explains things to `seat`'s player beside his moves, at a table that does not
+        teach him (made at his first look)."""
+        if self.explains is None or self.host is None or self.places[seat.place].computer:
+            return None
+        teacher = self.asides.get(seat.place)
+        if teacher is None:
+            with speaking(self.lang_of(seat.link)):
+                names = [printable(n) for n in seat_names(self.host.players, self.settings.bots)]
+                keys = seat.link.via != "web"
+                teacher = self.explains(seat.place, names, self.settings.ascii_only, keys)
+            self.asides[seat.place] = teacher
+        return teacher
 
     def lang_of(self, link: Link) -> str:
         """The language `link`'s seat speaks: its player's choice at this table, else his
@@ -147,6 +165,11 @@ class PausingTable(RunningTable):
         taught = self._taught(seat)
         if taught is not None:
             taught.told(self._teach(seat, lambda t: t.news(host.view(seat.place), outcome)))
+        aside = self._aside(seat) if taught is None else None
+        if aside is not None:
+            with speaking(self.lang_of(seat.link)):
+                said = [Told.of(e) for e in aside.news(host.view(seat.place), outcome)]
+            seat.screen.told += tuple(said)
         if seat.shared is not None:
             seat.shared.after(host, outcome, host.pending())
             if seat.shared.hold is not None:

@@ -27,6 +27,7 @@ from mushka.errors import MushkaError
 from mushka.events import Event
 from mushka.host.forced import table_move
 from mushka.host.log import Note, NoteKind, PublicLog
+from mushka.host.seating import seat_names
 from mushka.host.settings import TableSettings
 from mushka.host.storage.files import UNUSABLE, FileProblem, os_reason, write_private
 from mushka.host.storage.history import append_score
@@ -227,7 +228,12 @@ class TableHost:
 
     @property
     def players(self) -> tuple[str, ...]:
+        """The names as the session keeps them (a computer player's in the host's language)."""
         return self._session.players
+
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name as a reader in the language spoken now reads it ("Бот 3")."""
+        return seat_names(self._session.players, self.settings.bots)
 
     @property
     def rules(self) -> HouseRules:

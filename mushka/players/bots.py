@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -20,7 +21,14 @@ from mushka.players.determinize import (
     trick_state,
 )
 from mushka.players.playout import playout
+from mushka.players.policy import view_lead
 from mushka.players.strategies import check_strategy
+from mushka.players.weights import (
+    LastLead,
+    basic_violations,
+    last_leads,
+    policy_log_likelihood,
+)
 from mushka.view import SeatView
 
 _MUSHKA: Final = int(MUSHKA)
@@ -165,6 +173,19 @@ def basic_move(session: Session) -> Action:
     )
 
 
+class PolicyBot:
+    """Leads by the learned policy (mushka.players.policy); every other decision is `basic`'s."""
+
+    name = "policy"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.basic = BasicBot()
+
+    def choose(self, view: SeatView) -> Action:
+        plain = self.basic.choose(view)
+        return view_lead(view, plain) or plain
+
+
 # ---------------------------------------------------------------- `strong`: Monte Carlo search
 
 INTERACTIVE_TIME_LIMIT: Final = 2.0
@@ -259,6 +280,9 @@ class StrongBot:
         lookahead: int = 0,
         last_deal_lookahead: int = 1,
         leave_to_basic: Callable[[SeatView], bool] | None = None,
+        policy_leads: str = "",
+        world_weights: str = "",
+        epsilon: float = 0.1,
     ) -> None:
         self.rng = rng
         self.worlds = worlds
@@ -285,6 +309,15 @@ class StrongBot:
         self.lookahead = lookahead
         self.last_deal_lookahead = last_deal_lookahead
         self.leave_to_basic = leave_to_basic  # decisions not searched (for measuring the search)
+        # Who leads by the learned policy (mushka.players.policy) in the playouts: "" nobody,
+        # "self" the searcher, "others", or "all".
+        self.policy_leads = policy_leads
+        # Each imagined deal of a play decision weighted by how likely the others' seen moves were
+        # in it (mushka.players.weights): "" not at all, "basic" (each move `basic`'s with
+        # probability 1 - epsilon), or "policy" (the learned lead policy's softmax).
+        self.world_weights = world_weights
+        self.epsilon = epsilon
+        self._reading: tuple[SeatView, Knowledge, dict[int, LastLead]] | None = None
         self.basic = BasicBot()
         self._known: tuple[SeatView, Knowledge] | None = None
 
@@ -332,21 +365,39 @@ class StrongBot:
         policy = self.policy
         last = view.deal_number == view.rules.deals
         lookahead = self.last_deal_lookahead if last else self.lookahead
-        done = 0
+        seats = _policy_seats(self.policy_leads, seat)
+        weighted = playing and self.world_weights != ""
+        mass = 0.0
         for _ in range(worlds):
             imagined = world(view)
             seed = self.rng.getrandbits(32)
+            weight = self._weight(view, imagined(legal[0], seed)) if weighted else 1.0
             for action in legal:  # the same imagined world for every action: fairer comparisons
                 position = imagined(action, seed)
                 first = action if playing else None
                 if policy is None:
-                    totals[action] += playout(position, first, seat, lookahead)
+                    value = float(playout(position, first, seat, lookahead, seats))
                 else:
-                    totals[action] += _finish(position_session(position, seed), seat, first, policy)
-            done += 1
+                    value = _finish(position_session(position, seed), seat, first, policy)
+                totals[action] += weight * value
+            mass += weight
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        return {a: totals[a] / done for a in legal}
+        return {a: totals[a] / mass for a in legal}
+
+    def _weight(self, view: SeatView, position: Position) -> float:
+        """The likelihood of the others' seen moves in `position` under the opponent model."""
+        if self._reading is None or self._reading[0] is not view:
+            self._reading = (view, knowledge(view), last_leads(view))
+        _, known, leads = self._reading
+        match self.world_weights:
+            case "basic":
+                return float(self.epsilon ** basic_violations(position, view.seat, known))
+            case "policy":
+                prices = view.rules.prices
+                return math.exp(policy_log_likelihood(position, view.seat, leads, prices))
+            case other:
+                raise ValueError(f"world_weights is '', 'basic' or 'policy', not {other!r}")
 
     def _play_world(self, view: SeatView) -> Callable[[Action, int], Position]:
         if self._known is None or self._known[0] is not view:
@@ -371,6 +422,18 @@ class StrongBot:
             return world.after_discard(action.card, lambda h: lowest_card(h, prices), takes)
 
         return imagined
+
+
+def _policy_seats(who: str, seat: int) -> tuple[int, ...]:
+    if who == "":
+        return ()
+    if who == "self":
+        return (seat,)
+    if who == "others":
+        return tuple(s for s in range(4) if s != seat)
+    if who == "all":
+        return (0, 1, 2, 3)
+    raise ValueError(f"policy_leads is '', 'self', 'others' or 'all', not {who!r}")
 
 
 def _finish(session: Session, seat: int, first: Action | None, policy: Policy) -> float:

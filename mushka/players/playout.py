@@ -7,6 +7,7 @@ from typing import Final
 from mushka.actions import DRAW, PASS, Action
 from mushka.cards import CARDS, MUSHKA, Card
 from mushka.players.determinize import rich
+from mushka.players.policy import best_lead
 from mushka.state import Position
 
 _MUSHKA: Final = int(MUSHKA)
@@ -21,6 +22,7 @@ def playout(
     first: Action | None,
     seat: int,
     lookahead: int = 0,
+    policy_seats: tuple[int, ...] = (),
 ) -> int:
     """The money `seat` gains from `position` to the end of its deal when `first` (or, if None,
     `basic`'s choice) is played now and `basic` plays every later move, the next deal's ante that
@@ -30,12 +32,15 @@ def playout(
     test compares the two on many positions and house rules), but several times faster: the
     engine's bookkeeping for records and views, and `basic`'s questions to it, are left out. The
     rules here must stay those of `Session.apply` and `basic_action`. With `lookahead` n, the seat's next n decisions are not `basic`'s but the best for it in this very
-    deal (every card seen, the others still playing `basic`).
+    deal (every card seen, the others still playing `basic`). The seats in `policy_seats` lead by
+    the learned policy (mushka.players.policy) instead of `basic`, from what they may see.
     """
-    return _play(position, _NONE if first is None else _code(first), seat, lookahead)
+    return _play(position, _NONE if first is None else _code(first), seat, lookahead, policy_seats)
 
 
-def _play(position: Position, pending: int, seat: int, lookahead: int) -> int:
+def _play(
+    position: Position, pending: int, seat: int, lookahead: int, policy_seats: tuple[int, ...]
+) -> int:
     rules = position.rules
     prices = rules.prices
     remise = rules.remise
@@ -58,6 +63,14 @@ def _play(position: Position, pending: int, seat: int, lookahead: int) -> int:
     current = max((c for _, c in plays if c >> 3 == led), default=-1)
     mushka_down = any(c == _MUSHKA for _, c in plays)
     actor = position.to_act
+    # a bit per card out of play or on the table: the policy's `seen`
+    seen = (1 << 32) - 1
+    for h in hands:
+        for c in h:
+            seen ^= 1 << c
+    for c in talon:
+        seen ^= 1 << c
+    last = position.deal_index + 1 >= rules.deals
     while True:
         if leading:
             hand = hands[actor]
@@ -72,7 +85,9 @@ def _play(position: Position, pending: int, seat: int, lookahead: int) -> int:
                 card = legal[0]
             elif lookahead and actor == seat:
                 state = (hands, talon[drawn_count:], kitty, took, out, last_lead, takebacks)
-                return gained + _best_of(legal, position, seat, lookahead, state, actor, [], [])
+                return gained + _best_of(
+                    legal, position, seat, lookahead, state, actor, [], [], policy_seats
+                )
             else:
                 cards = [c for c in legal if c != _MUSHKA]
                 card = (
@@ -80,7 +95,11 @@ def _play(position: Position, pending: int, seat: int, lookahead: int) -> int:
                     if cards
                     else legal[0]
                 )
+                if actor in policy_seats:
+                    sizes = [len(h) for h in hands]
+                    card = best_lead(legal, hand, prices, seen, sizes, actor, kitty, last, card)
             hand.remove(card)
+            seen |= 1 << card
             plays = [(actor, card)]
             led = last_lead = card >> 3
             current = card
@@ -102,7 +121,7 @@ def _play(position: Position, pending: int, seat: int, lookahead: int) -> int:
             if len(moves) > 1:
                 state = (hands, talon[drawn_count:], kitty, took, out, last_lead, takebacks)
                 return gained + _best_of(
-                    moves, position, seat, lookahead, state, actor, plays, followers
+                    moves, position, seat, lookahead, state, actor, plays, followers, policy_seats
                 )
         del followers[0]
         if pending != _NONE:
@@ -131,6 +150,7 @@ def _play(position: Position, pending: int, seat: int, lookahead: int) -> int:
             move = _DRAW if others and len(hand) > min(others) + 1 else _PASS
         if move >= 0:
             hand.remove(move)
+            seen |= 1 << move
             plays.append((actor, move))
             if move == _MUSHKA:
                 mushka_down = True
@@ -140,6 +160,7 @@ def _play(position: Position, pending: int, seat: int, lookahead: int) -> int:
             drawn = talon[drawn_count]
             drawn_count += 1
             if drawn >> 3 == led:
+                seen |= 1 << drawn
                 plays.append((actor, drawn))
                 if drawn == _MUSHKA:
                     mushka_down = True
@@ -158,6 +179,7 @@ def _play(position: Position, pending: int, seat: int, lookahead: int) -> int:
         leader, lead_card = plays[0]
         if len(plays) == 1:
             hands[leader].append(lead_card)
+            seen &= ~(1 << lead_card)
             takebacks += 1
             if takebacks >= 4 - hands.count([]):  # blocked: settled like any other end
                 break
@@ -215,6 +237,7 @@ def _best_of(
     actor: int,
     plays: list[tuple[int, int]],
     followers: list[int],
+    policy_seats: tuple[int, ...],
 ) -> int:
     """The most `seat` gains from here with one of `moves` (it is his decision, in `start`'s
     deal), each played out looking one decision less ahead."""
@@ -237,7 +260,7 @@ def _best_of(
         trick=tuple((s, CARDS[c]) for s, c in plays),
         followers=tuple(followers),
     )
-    return max(_play(here, m, seat, lookahead - 1) for m in moves)
+    return max(_play(here, m, seat, lookahead - 1, policy_seats) for m in moves)
 
 
 def _code(action: Action) -> int:

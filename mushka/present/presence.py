@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from mushka.host.offer import PlaceInfo, Presence
+from mushka.host.seating import strategy_word
 from mushka.i18n import _
 
 
@@ -12,7 +13,7 @@ def presence_words(place: PlaceInfo) -> str:
     """Who is in `place`, in a word or two: the same word on every seat and the wall."""
     match place.presence:
         case Presence.COMPUTER:
-            return _("computer")
+            return _("computer")  # its strength only in the seat list (seat_words)
         case Presence.FREE:
             return _("free")
         case Presence.HERE:
@@ -27,3 +28,11 @@ def presence_words(place: PlaceInfo) -> str:
             return _("away")
         case _:
             assert_never(place.presence)
+
+
+def seat_words(place: PlaceInfo) -> str:
+    """Who is in `place` as the list of seats says it: a computer player's strength too
+    («компьютер, сильный»), said there once rather than on every tile and line."""
+    if place.presence is Presence.COMPUTER and place.computer is not None:
+        return _("computer, {strength}").format(strength=strategy_word(place.computer))
+    return presence_words(place)

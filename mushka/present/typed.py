@@ -21,7 +21,7 @@ def read_typed(text: str, offer: Offer, pages: int = 1, cut: bool = False) -> In
         if answers.back(text) or offer.page + 1 >= pages:
             return Page.BACK
         return Page.NEXT
-    if offer.explain:
+    if offer.explain and not offer.moves:  # read first (beside moves, a move reads it too)
         return read_explained(text, offer)
     lang = answers.language_named(text)
     if lang is not None:

@@ -17,6 +17,7 @@ from rich.text import Text
 from mushka.cards import SUITS
 from mushka.house_rules import Exchange, HouseRules
 from mushka.i18n import N_, _, _n
+from mushka.present.journal import EXCHANGES
 from mushka.present.keys import (
     HELP_END,
     HELP_INTRO,
@@ -31,17 +32,9 @@ from mushka.table_options import TableOptions
 NO_OPTIONS = TableOptions()
 
 
-_ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
-_EXCHANGES = {Exchange.MODERN: N_("modern exchange"), Exchange.OLD: N_("old exchange")}
-
-
 def exchange_name(exchange: Exchange) -> str:
     """'modern exchange', 'old exchange' or 'no exchange', in the process language."""
-    return _(_EXCHANGES[exchange]) if exchange in _EXCHANGES else _("no exchange")
-
-
-def ordinal(n: int) -> str:
-    return _(_ORDINALS[n]) if n in _ORDINALS else _("{n}th").format(n=n)
+    return _(EXCHANGES[exchange]) if exchange in EXCHANGES else _("no exchange")
 
 
 # ---------------------------------------------------------------- house rules and help

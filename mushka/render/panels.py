@@ -4,7 +4,6 @@ exchange, the table memory, the hand, the choices and the log."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import assert_never
 
 from rich.cells import cell_len
 from rich.console import (
@@ -19,36 +18,28 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from mushka.cards import CARDS, RANK_CODES, SUITS, Card
+from mushka.cards import CARDS, SUITS, Card
 from mushka.choices import choices_sentence
 from mushka.engine import Step
 from mushka.events import (
-    Ante,
-    Discard,
-    Draw,
-    End,
-    Event,
     Expose,
-    Follow,
     Lead,
-    Out,
-    Pass,
-    Payout,
-    Remise,
-    Replenish,
     Take,
     TakeBack,
     Trick,
 )
-from mushka.i18n import _, _n, card_label, language, suit_noun
+from mushka.i18n import _, _n, language, suit_noun
 from mushka.present.keys import (
     move_keys,
 )
+from mushka.present.played import played_cards as played_cards  # (found here before)
+from mushka.present.played import played_view
+from mushka.present.sheets import ordinal
 from mushka.render.card_art import (
     face_down_rows,
 )
 from mushka.render.fitting import Joined, natural_width
-from mushka.render.help import NO_OPTIONS, house_rules_parts, ordinal
+from mushka.render.help import NO_OPTIONS, house_rules_parts
 from mushka.render.look import ATTENTION, MUSHKA_STYLE, SECONDARY, Look, assemble
 from mushka.render.trick import (
     closing_seat,
@@ -344,54 +335,24 @@ def exchange_lines(view: SeatView, look: Look, boxed: bool = False) -> tuple[str
 # ---------------------------------------------------------------- the table memory
 
 
-def played_cards(events: Sequence[Event]) -> set[Card]:
-    """The cards played face up this deal (leads, follows, drawn cards played); a lead taken
-    back has returned to its owner's hand. Discards and unplayed draws are never included."""
-    played: set[Card] = set()
-    for event in events:
-        match event:
-            case Lead(card=card) | Follow(card=card) | Draw(card=card, played=True):
-                if card is not None:
-                    played.add(card)
-            case TakeBack(card=card):
-                played.discard(card)
-            case Draw() | Ante() | Expose() | Take() | Discard() | Replenish() | Pass():
-                pass  # no card laid face up
-            case Trick() | Remise() | Out() | End() | Payout():
-                pass
-            case _:
-                assert_never(event)
-    return played
-
-
 def memory_lines(view: SeatView, look: Look) -> list[Text]:
-    """What was played this deal, suit by suit under the ranks' headings, and who is known to
-    hold none of a suit."""
-    played = played_cards(view.events)
-    players = look.names(view.players)
-    top = len(RANK_CODES) - 1
-    ranks = [
-        card_label(CARDS[rank], ascii_only=look.ascii_only)[:-1] for rank in range(top, -1, -1)
-    ]
-    lines = [Text("  " + "".join(f" {rank:>2}" for rank in ranks), style=SECONDARY)]
-    for suit in SUITS:
-        line = look.suit(suit).append(" ")
-        for rank in range(top, -1, -1):
-            card = CARDS[suit * len(RANK_CODES) + rank]
-            if card in played:
-                line.append(f" {ranks[top - rank]:>2}", style="bold")
+    """What was played this deal (present/played.played_view), suit by suit under the ranks'
+    headings, and who is known to hold none of a suit."""
+    played = played_view(view, look.ascii_only)
+    lines = [Text("  " + "".join(f" {rank:>2}" for rank in played.ranks), style=SECONDARY)]
+    for row in played.suits:
+        line = look.suit(row.suit).append(" ")
+        for rank, face_up in zip(played.ranks, row.played, strict=True):
+            if face_up:
+                line.append(f" {rank:>2}", style="bold")
             else:
                 line.append(f" {look.dot:>2}", style=SECONDARY)
         lines.append(line)
-    for seat, name in enumerate(players):
-        if view.voids[seat]:
-            suits = Text(" ").join(look.suit(s) for s in SUITS if s in view.voids[seat])
-            if seat == view.seat:
-                line = assemble(_("You have no {suits}"), suits=suits)
-            else:
-                line = assemble(_("{name} has no {suits}"), name=name, suits=suits)
-            line.stylize(ATTENTION, 0, line.plain.index(suits.plain))
-            lines.append(line)
+    for void in played.voids:
+        line = Text(look.text(void.before), style=ATTENTION)
+        line.append_text(Text(" ").join(look.suit(s) for s in void.suits))
+        line.append(look.text(void.after))
+        lines.append(line)
     return lines
 
 

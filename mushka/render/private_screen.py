@@ -28,6 +28,7 @@ from mushka.i18n import _
 from mushka.present.keys import (
     prompt_keys,
 )
+from mushka.present.sheets import ordinal
 from mushka.render.card_art import (
     TABLE_ROWS,
     hand_rows,
@@ -42,7 +43,7 @@ from mushka.render.fitting import (
     same_height,
     split_width,
 )
-from mushka.render.help import NO_OPTIONS, ordinal
+from mushka.render.help import NO_OPTIONS
 from mushka.render.look import ATTENTION, MUSHKA_STYLE, SECONDARY, Look
 from mushka.render.panels import (
     choices_line,

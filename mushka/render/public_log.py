@@ -1,155 +1,106 @@
-"""The public log drawn from the table host's data: each deal's opening, a line per trick and
-exchange, the table's notes, each deal's summary; and the scores overlay. Every screen that shows
-public news draws it from here: the hot seat's handoffs, network seats, the public table."""
+"""The public log drawn for a terminal from its words as data (present/journal.table_log): each
+deal's opening, a line per trick and exchange, the table's notes, each deal's sheet; and the
+scores overlay (present/sheets.scores_sheet). Every screen that shows public news draws it from
+here: the hot seat's handoffs, network seats, the public table."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import assert_never
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from mushka.events import Ante, End, Event
-from mushka.host.log import Note, NoteKind
 from mushka.host.table import TableHost
-from mushka.i18n import N_, _, kopecks, language, say
-from mushka.ledger import accounts, deal_summary, session_accounts
+from mushka.present.journal import Entry, EntryKind, table_log
+from mushka.present.sheets import STANDINGS_COLUMNS, Sheet, scores_sheet
 from mushka.render.fitting import Joined
 from mushka.render.help import house_rules_panel
-from mushka.render.journal import LogLine, deal_lines, kitty_before
+from mushka.render.journal import LogLine
 from mushka.render.look import Look
-from mushka.render.sheets import deal_table
+from mushka.render.sheets import sheet_table
 
-# The scores overlay's column heads, one message (the table's sheets have their own "player",
-# "won", ... that another part of the catalog translates): split at "|" when shown.
-STANDINGS_COLUMNS = N_("player|antes|won|remises|this deal|net")
+__all__ = ["STANDINGS_COLUMNS", "log_entries", "narrow_standings", "standings"]
 
 
 def log_entries(host: TableHost, look: Look) -> list[RenderableType]:
-    """Everything public so far, shortly: each deal's opening, a line per trick and exchange,
-    the table's notes, and each deal's summary (the final sheet is the caller's)."""
-    log = host.public_events()
-    words = look.words(host.players)
-    names = look.names(host.players)
-    table_log = host.log()
-    entries: list[RenderableType] = []
-    kitty = 0
-    dot, arrow = look.text(" · "), look.text(" → ")
-    for deal, events in enumerate(log):
-        entries.append(deal_opening(host, deal, events, look))
-        forced = table_log.forced.get(deal, ())
-        lines: list[RenderableType] = [
-            LogLine(look.text(line), dot, arrow)
-            for line in deal_lines(events, words, kitty, forced)
-        ]
-        # each note goes after the lines of the moves made before it, in the order noted
-        notes = table_log.notes_of(deal)
-        for note in reversed(notes):
-            at = len(deal_lines(events[: note.at], words, kitty, forced))
-            lines.insert(min(at, len(lines)), note_text(note, names, look))
-        entries.extend(lines)
-        kitty = kitty_before([events], kitty)
-        if any(isinstance(e, End) for e in events) and (deal + 1 < len(log) or host.is_over):
-            totals = [a.net for a in session_accounts(log[: deal + 1])]
-            summary = deal_summary(deal + 1, events)
-            entries.append(deal_table(summary, host.players, totals, look))
-    return entries
+    """Everything public so far, shortly: each deal's opening (the first under the house rules),
+    a line per trick and exchange, the table's notes, and each deal's sheet (the final sheet is
+    the caller's), in the language spoken now."""
+    entries = table_log(host, look.ascii_only)
+    drawn: list[RenderableType] = []
+    for entry in entries:
+        if entry.kind is EntryKind.RULES:
+            continue  # drawn with the first deal's opening, below
+        if entry.kind is EntryKind.OPENING and entry.deal == 0:
+            rules = house_rules_panel(host.rules, look, host.settings.options)
+            drawn.append(Group(rules, entry_text(entry, look)))
+        else:
+            drawn.append(entry_text(entry, look))
+    return drawn
 
 
-def note_text(note: Note, names: Sequence[str], look: Look) -> Text:
-    """One of the table's notes as a line of the log: a save that failed stands out."""
-    style = "bold red" if note.alarming else "bold" if note.kind is NoteKind.SAVED_AGAIN else ""
-    return Text(look.text(say(note.wording(names))), style=style)
-
-
-def deal_opening(host: TableHost, deal: int, events: list[Event], look: Look) -> RenderableType:
-    """A deal's first line: who deals, who antes; the first deal also shows the house rules."""
-    players = look.names(host.players)
-    dealer = host.dealer(deal)
-    antes = [e for e in events if isinstance(e, Ante)]
-    payers = ", ".join(players[e.seat] for e in antes)
-    amount = antes[0].amount if antes else 0
-    deals = look.text(
-        (_("{dealer} deals (drawn by lot).") if deal == 0 else _("{dealer} deals.")).format(
-            dealer=players[dealer]
-        )
-    )
-    exempt = [players[s] for s in range(4) if s not in {e.seat for e in antes}]
-    antes_words = _("Antes of {amount} from {payers}").format(
-        amount=kopecks(amount, language()), payers=payers
-    )
-    if exempt:
-        antes_words += _("; {name}, first out last deal, pays nothing").format(name=exempt[0])
-    text = Text.assemble(
-        (look.text(_("Deal {n} of {deals}").format(n=deal + 1, deals=host.rules.deals)), "bold"),
-        f" {look.dot} {deals} {look.text(antes_words)}.",
-    )
-    if deal:
-        return text
-    return Group(house_rules_panel(host.rules, look, host.settings.options), text)
+def entry_text(entry: Entry, look: Look) -> RenderableType:
+    """One entry of the log drawn: a deal's opening with its head in bold, a line that breaks
+    between its parts, a note (a save that failed stands out), a deal's sheet."""
+    match entry.kind:
+        case EntryKind.OPENING:
+            return Text.assemble(
+                (look.text(entry.head), "bold"), f" {look.dot} {look.text(entry.text)}"
+            )
+        case EntryKind.LINE:
+            return LogLine(look.text(entry.text), look.text(" · "), look.text(" → "))
+        case EntryKind.NOTE:
+            return Text(look.text(entry.text))
+        case EntryKind.ALARM:
+            return Text(look.text(entry.text), style="bold red")
+        case EntryKind.SHEET:
+            assert entry.sheet is not None
+            return sheet_table(entry.sheet, look)
+        case EntryKind.RULES:
+            return Text(look.text(entry.plain))
+        case _:
+            assert_never(entry.kind)
 
 
 def standings(host: TableHost, look: Look) -> Table:
     """The scores so far: each player's antes, winnings, remises, this deal and net; the kitty."""
-    title, heads, rows = _standings(host, look)
-    table = Table(title=title, box=look.box)
-    for i, column in enumerate(heads):
-        table.add_column(column, justify="right" if i else "left")
-    for row in rows:
-        table.add_row(*row)
-    table.caption = _kitty_words(host, look)
+    return scores_table(_scores(host), look)
+
+
+def _scores(host: TableHost) -> Sheet:
+    return scores_sheet(host.public_events(), host.names(), host.rules.deals, host.kitty)
+
+
+def scores_table(sheet: Sheet, look: Look) -> Table:
+    """The scores' sheet drawn."""
+    table = Table(title=Text(look.text(sheet.title)), box=look.box)
+    for column in sheet.columns:
+        table.add_column(look.text(column.heading), justify="right" if column.numeric else "left")
+    for row in sheet.rows:
+        table.add_row(*(Text(look.text(cell)) for cell in row.cells))
+    table.caption = Text(look.text(sheet.caption))
     return table
 
 
 def narrow_standings(host: TableHost, look: Look) -> list[RenderableType]:
     """The scores for a screen too narrow for their table (a phone held upright), as pages: a
     table of each player's name and net, and the kitty; then the rest, a few lines a player."""
-    title, heads, rows = _standings(host, look)
+    sheet = _scores(host)
+    heads = [look.text(c.heading) for c in sheet.columns]
     table = Table(box=look.box)
     table.add_column(heads[0], justify="left", no_wrap=True)
     table.add_column(heads[-1], justify="right", no_wrap=True)
-    for row in rows:
-        table.add_row(row[0], row[-1])
-    title.stylize("bold")
-    first = Group(title, table, _kitty_words(host, look))
+    for row in sheet.rows:
+        table.add_row(Text(look.text(row.cells[0])), Text(look.text(row.cells[-1])))
+    title = Text(look.text(sheet.title), style="bold")
+    first = Group(title, table, Text(look.text(sheet.caption)))
     rest: list[RenderableType] = [title]
-    for row in rows:
-        rest.append(Text.assemble(row[0], style="bold"))
+    for row in sheet.rows:
+        rest.append(Text(look.text(row.cells[0]), style="bold"))
         parts = [
-            Text(f"{head} {value}") for head, value in zip(heads[1:-1], row[1:-1], strict=True)
+            Text(f"{head} {look.text(value)}")
+            for head, value in zip(heads[1:-1], row.cells[1:-1], strict=True)
         ]
         rest.append(Joined(parts, look.text(" · "), "  "))
     return [first, Group(*rest)]
-
-
-def _standings(host: TableHost, look: Look) -> tuple[Text, list[str], list[list[Text]]]:
-    """The scores' title, their column heads and a row a player."""
-    log = host.public_events()
-    totals = session_accounts(log)
-    current = accounts(log[-1])
-    done = len(log) - 1
-    if done:
-        words = _("Scores after {done} of {deals} deals, and this deal so far")
-    else:
-        words = _("Scores of this deal ({n} of {deals})")
-    title = words.format(done=done, n=done + 1, deals=host.rules.deals)
-    heads = [look.text(column) for column in _(STANDINGS_COLUMNS).split("|")]
-    rows: list[list[Text]] = []
-    for seat, name in enumerate(look.names(host.players)):
-        t = totals[seat]
-        rows.append(
-            [
-                Text(name),
-                Text(str(t.antes)),
-                Text(str(t.winnings)),
-                Text(str(t.remises)),
-                Text(look.money(current[seat].net)),
-                Text(look.money(t.net)),
-            ]
-        )
-    return Text(look.text(title)), heads, rows
-
-
-def _kitty_words(host: TableHost, look: Look) -> Text:
-    return Text(look.text(_("kitty {amount}").format(amount=kopecks(host.kitty, language()))))

@@ -1,6 +1,6 @@
 """The browser seat's address as a QR code on the host's terminal: segno's matrix drawn in half
 blocks, two modules a character, black on white whatever the terminal's colours (a dark theme
-would otherwise invert it), so an IPv4 address with its join token fits in 16 lines."""
+would otherwise invert it), so an IPv4 address with its join token fits in 18 lines, its quiet zone included."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import segno
 from rich.style import Style
 from rich.text import Text
 
-BORDER: Final = 1  # modules of white around the code: the white text cells are its quiet zone
+BORDER: Final = 4  # modules of white on every side: the quiet zone the QR standard asks for
 STYLE: Final = Style(color="black", bgcolor="white")
 # Upper half, lower half: a character shows two modules, one above the other (dark = black).
 GLYPHS: Final = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}

@@ -11,6 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from mushka.host.seating import strategy_word
 from mushka.house_rules import Exchange
 from mushka.i18n import N_, _, _n, number
 from mushka.render.help import exchange_name
@@ -19,21 +20,6 @@ from mushka.study.ladder import Match
 from mushka.study.simulate import POSITIONS, Estimate, Report
 
 _UNICODE = Look()
-
-# A strategy in the report in the words the computer players' names use (host/seating.py); one
-# without a word here is shown by its command-line name. "(strategy)" only tells the catalogue
-# which "random" this is, as "m (key)" does for a key (present/keys.py).
-_STRATEGY_WORDS = {
-    "random": N_("random (strategy)"),
-    "basic": N_("basic (strategy)"),
-    "strong": N_("strong (strategy)"),
-}
-
-
-def strategy_word(strategy: str) -> str:
-    """`strategy` in the process language: «наугад», «простой», «сильный» in Russian."""
-    word = _STRATEGY_WORDS.get(strategy)
-    return _(word).removesuffix(" (strategy)") if word is not None else strategy
 
 
 def _signed(value: float, spec: str, look: Look = _UNICODE) -> str:

@@ -4,7 +4,6 @@ whole frame at the seat's size, colours and language, with its prompt, overlays 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -13,13 +12,14 @@ from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
-from mushka.host.offer import Command, DealResult, Offer, Overlay, Presence, Tone
+from mushka.host.offer import Command, Offer, Overlay, Presence, Tone
 from mushka.host.table import TableHost
 from mushka.i18n import _, language
 from mushka.names import printable
 from mushka.present.keys import command_keys, move_prompt
-from mushka.present.presence import presence_words
+from mushka.present.presence import seat_words
 from mushka.present.questions import question_line
+from mushka.present.seat import result_line
 from mushka.render.coaching import hint_panel
 from mushka.render.fitting import Joined, natural_width
 from mushka.render.help import help_screen
@@ -29,7 +29,6 @@ from mushka.render.panels import memory_panel
 from mushka.render.private_screen import private_screen
 from mushka.render.public_log import narrow_standings, standings
 from mushka.render.rulebook import rulebook_text
-from mushka.render.sheets import first_out_words
 from mushka.render.sizes import MIN_WIDTH, SMALLEST, seat_too_small
 
 TONES = {Tone.PLAIN: "", Tone.STRONG: "bold", Tone.ERROR: "bold red"}
@@ -124,13 +123,16 @@ def _screen(
             pass
         case _:
             assert_never(offer.overlay)
-    if offer.explain and offer.question is None:  # the lesson first, in place of the table
-        prompt = explain_prompt(offer.explain, offer.undo_here, look)
+    if offer.explain and offer.question is None:  # what the table explains, in place of the table
+        if offer.my_turn:  # beside his moves (the first exchange): he may make one at once
+            prompt = move_prompt(offer.moves, offer.options, short, leave=True, keys=not short)
+        else:  # read first: a key goes on
+            prompt = explain_prompt(offer.explain, offer.undo_here, look)
         return lesson_panel(offer.explain, look), Text(look.text(prompt)), 1
     # On a narrow screen the keys that work whoever's turn it is get a line of their own above
     # the prompt (a phone's 40 columns hold the moves or the keys, not both).
     keys = command_keys(offer.options, short, leave=True)
-    if not offer.my_turn and Command.UNDO in offer.commands and offer.take_back:
+    if not offer.my_turn and Command.UNDO in offer.commands:
         keys.insert(0, _("u take it back"))  # his move, until the next player acts
     keys_line = Joined([Text(look.text(k)) for k in keys], look.text(" · "), style="dim")
     above = len(keys_line.lines(width - 1)) if short else 0
@@ -169,27 +171,6 @@ def _table(offer: Offer, terminal: SeatTerminal, look: Look, height: int) -> Ren
         options=offer.options,
         away=offer.away,
     )
-
-
-def result_line(result: DealResult, seat: int, players: Sequence[str]) -> str:
-    """A deal's result for one seat, in a line: who went out first, what the deal won or cost
-    him, his total and the kitty."""
-    summary = result.summary
-    return _(
-        "Deal {n} is over: {first_out} · you {deal} kop, total {total} · kitty {kitty} kop"
-    ).format(
-        n=summary.number,
-        first_out=" ".join(first_out_words(summary, players).split("\n")),
-        deal=_signed(summary.accounts[seat].net),
-        total=_signed(result.totals[seat]),
-        kitty=-sum(result.totals),
-    )
-
-
-def _signed(amount: int) -> str:
-    """An amount with its sign as the table's nets show it: a minus sign, not a hyphen (a look in
-    ASCII turns it into one)."""
-    return f"{amount:+d}".replace("-", "−")
 
 
 def _rule_lines(terminal: SeatTerminal, look: Look) -> list[str]:
@@ -258,7 +239,7 @@ def lobby(offer: Offer, look: Look) -> RenderableType:
     ]
     for index, place in enumerate(offer.places):
         who = "…" if place.presence is Presence.FREE else place.name
-        rows.append(Text(f"  {index + 1}  {printable(who)}  ({presence_words(place)})"))
+        rows.append(Text(f"  {index + 1}  {printable(who)}  ({seat_words(place)})"))
     rows.append(Text(""))
     rows.extend(Text(look.text(news)) for news in offer.news[-5:])
     code = seat_code_line(offer, look)

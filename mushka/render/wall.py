@@ -174,10 +174,12 @@ def public_frame(
     # who came back (and from where), who left, since the session started: the newest under
     # the game's log, where the whole table sees them
     news = [look.text(say(words)) for words in table.news[table.news_at_start :][-2:]]
+    # the house rules once: the screen's header shows them, so not its log's first deal too
+    agreed = _("House rules:")
+    log = [line for line in public_lines(table, look) if not line.startswith(agreed)]
     return public_screen(
-        host.public_view(), look, width, height, public_lines(table, look) + news, status,
-        table.settings.options,
-    )  # fmt: skip
+        host.public_view(), look, width, height, log + news, status, table.settings.options
+    )
 
 
 def public_lines(table: LiveTable, look: Look) -> list[str]:
@@ -192,4 +194,4 @@ def public_lines(table: LiveTable, look: Look) -> list[str]:
 
 def sheet(host: TableHost, look: Look) -> Group:
     """The session's final score sheet, as every seat and the public screen show it."""
-    return final_sheet(session_accounts(host.public_events()), host.players, look)
+    return final_sheet(session_accounts(host.public_events()), host.names(), look)

@@ -92,7 +92,7 @@ class HotSeat:
         self.terminal = terminal
         self.settings = host.settings
         self.look = Look(self.settings.ascii_only)
-        self.names = self.look.names(host.players)  # as shown: text, never markup or controls
+        self.names = self.look.names(host.names())  # as shown: text, never markup or controls
         self.humans = host.humans
         self.lang = language()
         self.signals = _Signals(hide=self.terminal.leave_private)
@@ -557,7 +557,7 @@ class HotSeat:
         and only then the save removed)."""
         self.closing = [
             Text(""),
-            final_sheet(session_accounts(self.host.public_events()), self.host.players, self.look),
+            final_sheet(session_accounts(self.host.public_events()), self.host.names(), self.look),
         ]
         self.terminal.leave_private()
         self._print_log()

@@ -21,11 +21,9 @@ def ask_names(
         seat = len(names)
         if bots and seat in bots:
             default = bot_name(seat, bots[seat])
-            names.append(
-                default
-                if not any(same_name(default, n) for n in names)
-                else _("Bot {seat}").format(seat=seat + 1)
-            )
+            while any(same_name(default, n) for n in names):
+                default += "'"  # a person took the name: this one is his no longer
+            names.append(default)
             continue
         default = _("Player {number}").format(number=len(names) + 1)
         while any(same_name(default, n) for n in names):

@@ -24,14 +24,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import json
 import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Final
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -43,12 +41,16 @@ from mushka.host.admission import Gate, Proof, WaitingRoom
 from mushka.host.link import Farewell, Why
 from mushka.host.live import LiveTable
 from mushka.host.lockout import Lockout, plain_address
-from mushka.host.offer import Answer, Command, Intent, Offer, Page, Play, Speak
-from mushka.i18n import ENGLISH, LANGUAGES, _, language, say, speaking
+from mushka.host.offer import Offer, Speak
+from mushka.i18n import LANGUAGES, _, language, say, speaking
+from mushka.present.seat import final_view
+from mushka.present.tapped import read_tap
 from mushka.render.look import Look
 from mushka.render.seat_screen import plain
 from mushka.render.wall import public_frame, public_lines, sheet
 from mushka.web.outbox import BoundedConnection, Outbox, TokenBucket, hang_up
+from mushka.web.page import expected_names, page_language, render_page, static_file
+from mushka.web.rulebook import rules_html
 from mushka.web.state import seat_state
 
 DEFAULT_PORT: Final = 8765
@@ -99,52 +101,6 @@ def host_part(address: str) -> str:
     return f"[{address}]" if ":" in address else address
 
 
-def static_file(name: str) -> bytes:
-    return resources.files("mushka.web").joinpath("static", name).read_bytes()
-
-
-def page_language(accept: str | None, default: str) -> str:
-    """The first of our languages the browser's Accept-Language asks for, else `default`."""
-    for part in (accept or "").split(","):
-        tag = part.split(";", 1)[0].strip().lower()
-        for lang in LANGUAGES:
-            if tag == lang or tag.startswith(lang + "-"):
-                return lang
-    return default
-
-
-def page_words() -> dict[str, str]:
-    """The page's own words (the form, the status line), in the language spoken now."""
-    return {
-        "title": _("Mushka-kopilka"),
-        "name": _("Your name"),
-        "code": _("Table code"),
-        "join": _("Sit down"),
-        "connecting": _("Connecting…"),
-        "reconnecting": _("reconnecting…"),
-        "hand": _("Your hand"),
-        "log": _("Table log"),
-        "wall": _("The table, for everyone to see"),
-        "watch": _("Show the table"),
-        "private": _(
-            "A browser seat is as private as the Wi-Fi it uses; an SSH seat is encrypted."
-        ),
-        "language": "Русский" if language() == ENGLISH else "English",
-        "other": "ru" if language() == ENGLISH else "en",
-    }
-
-
-def render_page(kind: str, lang: str) -> bytes:
-    """The page, its words filled in (escaped) from our catalogues in `lang`."""
-    template = static_file("index.html").decode()
-    with speaking(lang):
-        words = page_words()
-    filled = template.replace("{{lang}}", lang).replace("{{mode}}", kind)
-    for key, value in words.items():
-        filled = filled.replace("{{" + key + "}}", html.escape(value, quote=True))
-    return filled.encode()
-
-
 class WebSeat:
     """One browser seat as the live table sees it (a `host.live.Link`)."""
 
@@ -191,8 +147,11 @@ class WebSeat:
             message: dict[str, Any] = {"t": "bye", "text": say(farewell.words)}
             if farewell.why is Why.FINISHED and table.host is not None:
                 message["sheet"] = plain(sheet(table.host, Look(False)), 44)
+                place = table.place_of(self)
+                message["final"] = final_view(table.host, place).to_json()  # as data
         # the page keeps its secret only where the seat waits for it
         message["keep"] = farewell.why in (Why.LEFT, Why.STOPPED)
+        message["why"] = farewell.why.value  # the page offers to sit down again after a leave
         message["again"] = farewell.why is Why.STOPPED
         self.outbox.put(json.dumps(message, ensure_ascii=False))
         self.outbox.close(1000, "")
@@ -215,31 +174,12 @@ class WebSeat:
                 self.sent = None  # sent again, so the page has the newest
                 self.changed()
             return
-        intent = _intent(offer, message)
+        intent = read_tap(message, offer)
         self.sent = None  # whatever the tap does, the page is sent a state again (its buttons)
         if intent is not None:
             self.server.table.act(self, intent)
         else:
             self.changed()
-
-
-def _intent(offer: Offer, message: dict[str, Any]) -> Intent | None:
-    """The intent a tap on `offer`'s screen means, or None for a tap on nothing offered."""
-    kind = message.get("t")
-    if kind == "move":
-        index = message.get("move")
-        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(offer.moves):
-            return Play(offer.moves[index].action)
-    elif kind == "command":
-        wanted = message.get("command")
-        for command in offer.commands:
-            if command.value == wanted and (command is not Command.UNDO or offer.take_back):
-                return command
-    elif kind == "answer" and offer.question is not None:
-        return Answer(message.get("yes") is True)
-    elif kind == "back" and offer.overlay is not None:
-        return Page.BACK
-    return None
 
 
 class WebServer:
@@ -412,7 +352,7 @@ class WebServer:
             return None  # the handshake goes on; the socket waits among the unproved
         if path in PAGES:
             lang = page_language(request.headers.get("Accept-Language"), self.lang)
-            body = render_page(PAGES[path], lang)
+            body = render_page(PAGES[path], lang, expected_names(self.table))
             return self._response(200, "OK", body, "text/html; charset=utf-8", host)
         if path in STATIC:
             body = static_file(path.removeprefix("/"))
@@ -472,6 +412,9 @@ class WebServer:
             await self._refused(socket, lang, proof, forget=True)
             return
         seat = WebSeat(self, name, lang, address)
+        code = hello.get("code")
+        if isinstance(code, str) and code and self.table.proves(name, code):
+            secret = code  # a seat's own code typed by hand proves it as its secret does
         refusal = self.table.admit(seat, secret)
         if refusal is not None:
             await self._refused(socket, lang, refusal, forget=False)
@@ -524,6 +467,11 @@ class WebServer:
             if message.get("t") == "ping":
                 seat.outbox.put(json.dumps({"t": "pong", "n": message.get("n")}))
                 continue
+            if message.get("t") == "rules":  # the rulebook, on request: not in every state
+                lang = self.table.lang_of(seat)
+                html_text = rules_html(lang)
+                seat.outbox.put(json.dumps({"t": "rules", "lang": lang, "html": html_text}))
+                continue
             seat.act(message)
 
     # ---------------------------------------------------------------- the wall page
@@ -570,7 +518,15 @@ class WebServer:
             writer.cancel()
 
     def _wall_message(self) -> str:
-        return json.dumps({"t": "wall", "text": self.wall_text()}, ensure_ascii=False)
+        message: dict[str, Any] = {"t": "wall", "text": self.wall_text()}
+        host = self.table.host
+        if host is not None and host.is_over:  # the room's screen ends on the final sheet
+            with speaking(self.lang):
+                message["over"] = {
+                    "text": _("The session is over."),
+                    "final": final_view(host).to_json(),  # the winner named in its verdict
+                }
+        return json.dumps(message, ensure_ascii=False)
 
     def _wall_text(self) -> str:
         width, height = WALL_SIZE

@@ -1,71 +1,81 @@
 """A seat's offer as the JSON a browser seat is sent: its whole state at one moment (never a
 delta a page could miss), every word already in the seat's language, and only what that seat
-may see: the public table, its own hand, its own question and notices."""
+may see: the public table, its own hand, its own question and notices.
+
+The views as data (present/sheets.py, present/played.py, present/journal.py), as the page
+draws them; every text is the seat's language, names as this seat reads them ("Бот 3"):
+
+- `players[i]`: `name`, `state` (a tile's word: "computer", "here"…), `seat` (the seat list's
+  line: "computer, strong" — a computer player's strength is said there only), `strength`
+  (a computer's, else absent), and once dealt `cards`, `tricks`, `net`, `dealer`, `turn`,
+  `out`, `summary`.
+- `question`: `{"text", "keys", "yes", "no"}` — `text` the question's words without its keys,
+  `keys` what a keyboard answers ("[y/N]", «[д/Н]»); a page shows `yes`/`no` buttons.
+- `commands`: `[{"id", "label"}]`, only what works now (UNDO only when a take-back would).
+- `entries`: the table log (this deal's lines, the sheets of the deals before it), the newest
+  LOG_ENTRIES, each `{"kind", "deal", "text"}` with `kind`
+  one of "rules" (with `parts`: the house rules), "opening" (with `head`: "Deal 2 of 8"),
+  "line", "note", "alarm", "sheet" (with `sheet`, a deal's sheet). `log` is the same entries as
+  plain lines (sheets by their title), for a page that draws text.
+- a sheet: `{"kind": "scores"|"deal"|"final", "title", "columns": [{"key", "heading",
+  "numeric", "essential"}], "rows": [{"seat", "cells": [...], "me", "best", "tricks"?}],
+  "caption", "verdict", "winners": [seat, ...]}` — a cell a column, as shown ("−14", "—");
+  `essential` columns are the ones a narrow screen keeps; `tricks` (a deal's sheet) the suits'
+  symbols; the final sheet's `verdict` names the winner, `winners` his seat(s), best first.
+- `overlay`: `{"kind": "help"|"rules"|"scores"|"memory"|"hint", "back", "text"?, "sheet"?,
+  "played"?}` — `sheet` the scores (kind "scores"); `played` the cards played (kind "memory"):
+  `{"title", "ranks": ["A", "K", …], "suits": [{"suit": "♠", "red", "played": [bool a rank]}],
+  "voids": [{"seat", "text", "me"}]}`; `text` the terminal's words for help, rules and the coach
+  (scores and cards played keep a `text` too, until the page draws their data).
+- `explain`: `[{"title", "lines"}]`, what the table explains to this seat now (the first
+  exchange at any table; a taught seat's lesson): the page shows it with a `words.read` button that
+  sends `{"t": "read"}` (with no moves offered, a taught seat reads it before it may move).
+- `final`: the final sheet, once the session is over (the "bye" message carries it as well).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
 from mushka.actions import Kind
 from mushka.cards import CARDS, Card, Suit
 from mushka.events import Lead, TakeBack, Trick
-from mushka.host.offer import Command, Offer, Overlay
+from mushka.host.offer import Offer, Overlay, Stage
+from mushka.host.seating import strategy_word
 from mushka.host.table import TableHost
 from mushka.i18n import _, _n, card_label, language
 from mushka.names import printable
-from mushka.present.presence import presence_words
-from mushka.present.questions import question_line
+from mushka.present.journal import EntryKind, table_log
+from mushka.present.presence import presence_words, seat_words
+from mushka.present.questions import answer_keys, question_words
+from mushka.present.seat import (
+    command_label,
+    facts,
+    final_view,
+    overlay_view,
+    result_line,
+    status_words,
+)
 from mushka.render.coaching import hint_panel
 from mushka.render.help import help_screen
 from mushka.render.look import Look
 from mushka.render.panels import memory_panel
 from mushka.render.public_log import standings
 from mushka.render.rulebook import rulebook_text
-from mushka.render.seat_screen import plain, result_line
+from mushka.render.seat_screen import plain
 from mushka.render.trick import closing_seat, laid, open_winner, outcome, play_words, plays_of
-from mushka.state import Step
+from mushka.web.taps import tap_help
 
 OVERLAY_WIDTH: Final = 44  # characters of an overlay's text: a phone held upright shows them
-LOG_LINES: Final = 12  # the newest lines of the public log a seat is sent
+LOG_LINES: Final = 12  # the newest lines of the public log a seat is sent (`log`)
+LOG_ENTRIES: Final = 24  # the newest entries of the log a seat is sent (`entries`)
 RED: Final = frozenset({Suit.H, Suit.D})
 LOOK: Final = Look(False)
 
 
-def _command_label(command: Command) -> str:
-    match command:
-        case Command.HELP:
-            return _("Help")
-        case Command.MEMORY:
-            return _("Cards played")
-        case Command.SCORES:
-            return _("Scores")
-        case Command.RULES:
-            return _("Rules")
-        case Command.HINT:
-            return _("Coach")
-        case Command.UNDO:
-            return _("Take back")
-        case Command.LEAVE:
-            return _("Leave")
-
-
 def _card(card: Card) -> dict[str, Any]:
     return {"card": card_label(card), "red": card.suit in RED}
-
-
-def _step_words(step: Step) -> str:
-    match step:
-        case Step.LEAD:
-            return _("Your turn: lead a card.")
-        case Step.FOLLOW:
-            return _("Your turn: follow, or draw or pass.")
-        case Step.TAKE:
-            return _("Your turn: pick a face-down card.")
-        case Step.DISCARD:
-            return _("Your turn: discard a card.")
-        case Step.NONE:
-            return ""
 
 
 def overlay_text(offer: Offer, host: TableHost) -> str:
@@ -103,9 +113,12 @@ def seat_state(
             "state": presence_words(place),
             "presence": place.presence.value,
             "via": place.via,
+            "seat": seat_words(place),
             "me": index == offer.seat,
             "thinking": index in offer.thinking,
         }
+        if place.computer is not None:
+            entry["strength"] = strategy_word(place.computer)
         if view is not None:
             entry |= {
                 "cards": view.hand_sizes[index],
@@ -137,15 +150,12 @@ def seat_state(
         "hand": [],
         "moves": [],
         "question": None,
-        "commands": [
-            {"id": c.value, "label": _command_label(c)}
-            for c in offer.commands
-            if c is not Command.UNDO or offer.take_back
-        ],
+        "commands": [{"id": c.value, "label": command_label(c)} for c in offer.commands],
         "status": "",
         "tone": "plain",
         "notice": "",
         "log": list(log[-LOG_LINES:]),
+        "entries": [],
         "overlay": None,
         "turn": offer.my_turn,
         "words": {
@@ -161,25 +171,30 @@ def seat_state(
         state["notice"] = result_line(offer.result, offer.seat, view.players)
     if offer.question is not None:
         state["question"] = {
-            "text": question_line(offer.question, offer.kind, False, False)
-            .replace("[y/N]", "")
-            .strip(),
+            "text": question_words(offer.question, offer.kind, False, False),
+            "keys": answer_keys(),
             "yes": _("Yes"),
             "no": _("No"),
         }
-    if offer.coach_thinking:
-        state["status"] = _("The coach is thinking…")
-    elif offer.my_turn and view is not None:
-        state["status"] = _step_words(view.step)
-    elif offer.waiting is not None:
-        state["status"] = offer.waiting.text
+    state["status"] = status_words(offer)
+    state["explain"] = [{"title": t.title, "lines": list(t.lines)} for t in offer.explain]
+    state["read"] = _("Got it")  # the explanation's button: read
+    if host is not None:
+        # this deal's lines, and the sheets of the deals before it: a card of an earlier deal
+        # is named no more once its deal is over (the seat's view has forgotten it too)
+        deal = len(host.public_events()) - 1
+        entries = [
+            e
+            for e in table_log(host, me=offer.seat)
+            if e.deal == deal or e.kind in (EntryKind.SHEET, EntryKind.RULES)
+        ][-LOG_ENTRIES:]
+        state["entries"] = [e.to_json() for e in entries]
+        state["log"] = [e.plain for e in entries][-LOG_LINES:]
+        if offer.stage is Stage.OVER:
+            state["final"] = final_view(host, offer.seat).to_json()
     if view is None or host is None:
         return state
-    state["facts"] = [
-        _("deal {n}/{deals}").format(n=view.deal_number, deals=view.rules.deals),
-        _("kitty {kitty} kop").format(kitty=view.kitty),
-        _("talon {talon}").format(talon=view.talon_count),
-    ]
+    state["facts"] = facts(view)
     moves = {m.action: i for i, m in enumerate(offer.moves)}
     for card in view.hand:
         offered = next(
@@ -226,10 +241,24 @@ def seat_state(
             ],
             "outcome": outcome(closing, LOOK),
         }
-    if offer.overlay is not None:
+    shown = overlay_view(offer, host)
+    if shown is not None:
         state["overlay"] = {
-            "text": overlay_text(offer, host),
+            "kind": shown.overlay.value,
             "more": False,
             "back": _("Back to the table"),
         }
+        match shown.overlay:
+            case Overlay.HELP:  # a seat that taps: its help is about taps
+                state["overlay"]["help"] = tap_help(offer.options, host, offer.seat_code)
+            case Overlay.RULES:  # the page asks for the rulebook's HTML once (web.rulebook)
+                pass
+            case Overlay.SCORES | Overlay.MEMORY | Overlay.HINT:
+                state["overlay"]["text"] = overlay_text(offer, host)
+            case _:
+                assert_never(shown.overlay)
+        if shown.sheet is not None:
+            state["overlay"]["sheet"] = shown.sheet.to_json()
+        if shown.played is not None:
+            state["overlay"]["played"] = shown.played.to_json()
     return state

@@ -8,10 +8,12 @@
   const wallMode = body.dataset.mode === "wall";
   const KEY = wallMode ? "mushka.wall" : "mushka.seat";
   const HEARTBEAT = 1000, WATCHDOG = 3000, CONNECT_TIMEOUT = 3000, FIRST_BACKOFF = 200;
-  const words = { connecting: body.dataset.connecting, reconnecting: body.dataset.reconnecting };
+  const words = Object.assign({}, body.dataset);
   let kept = load();
   let code = "", ws = null, seq = 0, heard = 0, pings = 0, backoff = FIRST_BACKOFF;
   let retry = 0, beat = 0, wanted = false, seated = false, busy = false, shown = null;
+  const rules = {}; // the rulebook's HTML by language, asked for once
+  let asked = "";
 
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch (e) { return {}; }
@@ -22,7 +24,7 @@
   const fragment = location.hash.slice(1);
   if (fragment) { // the join token from the QR: kept, and gone from the address bar
     kept.token = fragment;
-    if (!wallMode) save();
+    save();
     history.replaceState(null, "", location.pathname);
   }
 
@@ -49,28 +51,49 @@
     setTimeout(() => { if (busy && seq === at && shown) { busy = false; draw(shown); } }, 3000);
     for (const b of document.querySelectorAll("#table button")) b.disabled = true;
   }
+  function only(id) { // one of the page's screens at a time
+    for (const part of ["join", "table", "wall", "bye"]) $(part).hidden = part !== id;
+    body.classList.toggle("walled", id === "wall");
+  }
 
   // ------------------------------------------------------------ joining
-  function showForm(text) {
-    $("table").hidden = true;
-    $("wall").hidden = true;
-    $("join").hidden = false;
+  function showForm(text, needsCode) {
+    only("join");
     $("name-row").hidden = wallMode;
     $("watch-row").hidden = wallMode;
-    $("code-row").hidden = !!kept.token && !wallMode;
+    // the token sits a seat down; a refusal may ask for a code all the same (a seat's own)
+    $("code-row").hidden = !!kept.token && !wallMode && !needsCode;
     $("name").value = kept.name || "";
+    $("watch").href = kept.token ? "/wall#" + kept.token : "/wall";
+    let names = [];
+    try { names = JSON.parse(words.names || "[]"); } catch (e) { names = []; }
+    $("names-row").hidden = wallMode || !names.length;
+    $("names").replaceChildren(...names.map((name) => {
+      const b = el("button", name);
+      b.type = "button";
+      b.addEventListener("click", () => {
+        $("name").value = name;
+        if ($("code-row").hidden) $("sit").click(); else $("code").focus();
+      });
+      return b;
+    }));
     status(text || "", !!text);
   }
   $("join").addEventListener("submit", (event) => {
     event.preventDefault();
     const name = $("name").value.trim();
     if (!wallMode && !name) { $("name").focus(); return; }
+    if (name !== kept.name) delete kept.secret; // another name: another seat
     kept.name = name;
     code = $("code").value;
     $("join").hidden = true;
-    wanted = true;
-    connect();
+    sitDown();
   });
+  function sitDown() {
+    wanted = true;
+    backoff = FIRST_BACKOFF;
+    connect();
+  }
   function hello() {
     const message = { t: "hello", lang: document.documentElement.lang };
     if (wallMode) message.wall = true; else message.name = kept.name;
@@ -81,15 +104,17 @@
   }
 
   // ------------------------------------------------------------ the connection
+  // One socket at a time: `ws` is the live one; a socket replaced or dropped loses its handlers
+  // and its own connect timer, so nothing of it can touch the one after it.
   function connect() {
     clearTimeout(retry);
     if (ws) drop(ws, false);
     status(seated ? words.reconnecting : words.connecting, seated);
     const sock = new WebSocket("ws://" + location.host + "/ws");
     ws = sock;
-    const timer = setTimeout(() => { if (sock.readyState !== 1) drop(sock, true); }, CONNECT_TIMEOUT);
+    sock.timer = setTimeout(() => { if (ws === sock && sock.readyState !== 1) drop(sock, true); }, CONNECT_TIMEOUT);
     sock.onopen = () => {
-      clearTimeout(timer);
+      clearTimeout(sock.timer);
       heard = Date.now();
       sock.send(JSON.stringify(hello()));
       startBeat();
@@ -101,12 +126,14 @@
       try { message = JSON.parse(event.data); } catch (e) { return; }
       handle(message);
     };
-    sock.onclose = () => { clearTimeout(timer); if (ws === sock) drop(sock, true); };
+    sock.onclose = () => { if (ws === sock) drop(sock, true); };
   }
   function drop(sock, again) {
+    clearTimeout(sock.timer);
     sock.onclose = sock.onmessage = sock.onopen = null;
     try { sock.close(); } catch (e) { /* already closed */ }
-    if (ws === sock) ws = null;
+    if (ws !== sock) return; // an old socket: the live one is not its business
+    ws = null;
     stopBeat();
     if (again && wanted) {
       status(words.reconnecting, true);
@@ -127,13 +154,14 @@
   function wake() {
     if (!wanted || document.hidden) return;
     backoff = FIRST_BACKOFF;
+    if (ws && ws.readyState === 0) return; // still opening (the page's own first pageshow)
     if (ws && ws.readyState === 1 && Date.now() - heard < 2 * HEARTBEAT) { startBeat(); return; }
     connect(); // at once: after a sleep a socket may look open and be dead
   }
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) { stopBeat(); clearTimeout(retry); } else wake();
   });
-  window.addEventListener("pageshow", wake);
+  window.addEventListener("pageshow", (event) => { if (event.persisted) wake(); });
   window.addEventListener("online", wake);
 
   function handle(message) {
@@ -151,29 +179,65 @@
         shown = message;
         draw(message);
         break;
+      case "rules":
+        rules[message.lang] = message.html;
+        if (shown) draw(shown);
+        break;
       case "wall":
-        $("join").hidden = true;
-        $("wall").hidden = false;
-        $("wall").textContent = message.text;
+        only("wall");
+        $("walltext").textContent = message.text;
         status("");
+        if (message.over) { wanted = false; wallOver(message.over); }
         break;
       case "refused":
         wanted = false;
         if (message.forget) { delete kept.secret; if (code || !kept.token) delete kept.token; save(); }
         code = "";
-        showForm(message.text);
+        showForm(message.text, !message.forget);
         break;
       case "bye":
         wanted = false;
         if (!message.keep) { delete kept.secret; save(); }
-        $("table").hidden = true;
-        $("bye").hidden = false;
-        $("bye").textContent = message.text + (message.sheet ? "\n\n" + message.sheet : "");
-        status("");
+        if (wallMode) { wallOver(message); break; }
+        farewell(message);
         break;
       default: // pong, stale: heard is all they are for
         break;
     }
+  }
+
+  // ------------------------------------------------------------ the end of a seat, of a wall
+  function sheetNode(sheet) {
+    if (!sheet) return el("div");
+    if (typeof sheet === "string") return el("pre", sheet, "sheet");
+    return drawSheet(sheet);
+  }
+  function farewell(m) {
+    only("bye");
+    $("byetext").textContent = m.text;
+    $("byesheet").replaceChildren(sheetNode(m.final || m.sheet));
+    const again = ["left", "freed", "taken over"].includes(m.why);
+    $("again").hidden = !again;
+    // how this seat comes back: from this phone with no questions; elsewhere with its own code
+    let how = "";
+    if (m.keep && kept.secret) {
+      how = words.here + " " + words.elsewhere.replace("{code}", kept.secret);
+    }
+    $("byehow").textContent = how;
+    status("");
+  }
+  $("again").addEventListener("click", () => {
+    $("bye").hidden = true;
+    if (kept.secret && kept.name) sitDown(); else showForm("");
+  });
+  function wallOver(m) {
+    only("wall");
+    const end = $("wallend");
+    end.hidden = false;
+    const sheet = m.final || m.sheet;
+    end.replaceChildren(sheetNode(sheet), el("h2", m.text)); // the sheet, then the end said
+    $("walltext").hidden = !!sheet;
+    status(words.over || m.text);
   }
 
   // ------------------------------------------------------------ drawing a state
@@ -196,10 +260,114 @@
     box.append(list);
     if (outcome) box.append(el("p", outcome, "small"));
   }
+  // A sheet as data ({title, columns: [{heading, numeric, essential}], rows: [{cells, me, best,
+  // tricks?}], caption, verdict}): a card a player (his name, then "heading value" pieces that
+  // wrap between pieces, never inside one), so no cell is cut however narrow the phone.
+  function drawSheet(sheet) {
+    const box = el("div", null, "sheet");
+    const columns = (sheet.columns || []).map((c) => (typeof c === "string" ? { heading: c } : c));
+    if (sheet.title) for (const line of sheet.title.split("\n")) box.append(el("h3", line));
+    const list = el("ul", null, "rows");
+    for (const row of sheet.rows || []) {
+      const item = el("li", null, (row.best || row.win ? "win" : "") + (row.me ? " me" : ""));
+      const cells = row.cells || [];
+      const at = Math.max(0, columns.findIndex((c) => c.key === "player"));
+      const rank = columns.findIndex((c) => c.key === "rank");
+      const name = el("b", (rank >= 0 ? cells[rank] + ". " : "") + cells[at]);
+      if (row.tricks && row.tricks.length) name.append(el("span", " " + row.tricks.join(" "), "tricks"));
+      item.append(name);
+      const facts = el("span");
+      for (let i = 0; i < cells.length; i++) {
+        if (i === at || i === rank) continue; // in the card's heading
+        const fact = el("span", null, "fact" + (columns[i] && columns[i].essential === false ? " minor" : ""));
+        if (columns[i]) fact.append(el("i", columns[i].heading + " "));
+        fact.append(String(cells[i]));
+        facts.append(fact);
+      }
+      item.append(facts);
+      list.append(item);
+    }
+    box.append(list);
+    if (sheet.caption) box.append(el("p", sheet.caption, "small"));
+    if (sheet.verdict) box.append(el("p", sheet.verdict, "verdict"));
+    return box;
+  }
+  // The cards played: a row a suit, each rank lit while still out, dimmed once played.
+  function drawPlayed(played) {
+    const box = el("div", null, "played");
+    if (played.title) box.append(el("h3", played.title));
+    for (const suit of played.suits || []) {
+      const row = el("div", null, "suit");
+      row.append(el("b", suit.suit, suit.red ? "red" : ""));
+      (played.ranks || []).forEach((rank, i) => row.append(el("span", rank, suit.played[i] ? "gone" : "")));
+      box.append(row);
+    }
+    for (const v of played.voids || []) box.append(el("p", v.text, "small" + (v.me ? " me" : "")));
+    return box;
+  }
+  // The table log: its entries (a deal's opening in bold, a deal's sheet as a card), else lines.
+  function drawLog(s) {
+    const items = [];
+    for (const e of s.entries && s.entries.length ? s.entries : s.log.map((text) => ({ text }))) {
+      const item = el("li", null, e.kind === "alarm" ? "alarm" : "");
+      if (typeof e === "string") item.textContent = e;
+      else if (e.kind === "sheet" && e.sheet) item.append(drawSheet(e.sheet));
+      else if (e.kind === "rules" && e.parts) item.textContent = e.parts.join(" · ");
+      else {
+        if (e.head) item.append(el("b", e.head + " · "));
+        item.append(e.text || "");
+      }
+      items.push(item);
+    }
+    return items;
+  }
+  function drawHelp(help) {
+    const box = el("div", null, "help");
+    box.append(el("h3", help.title));
+    box.append(...[el("ul")].map((list) => {
+      list.append(...help.lines.map((line) => el("li", line)));
+      return list;
+    }));
+    if (help.rules) box.append(el("p", help.rules, "small"));
+    return box;
+  }
+  function drawRules(lang) {
+    const html = rules[lang];
+    if (html === undefined) {
+      if (asked !== lang) { asked = lang; send({ t: "rules" }); }
+      return el("p", words.connecting);
+    }
+    // the server's HTML (the rulebook, every character of it escaped there), parsed inert
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const box = el("article", null, "rules");
+    box.replaceChildren(...Array.from(doc.body.childNodes));
+    return box;
+  }
+  function drawOverlay(o, lang) {
+    if (o.kind === "rules") return drawRules(lang);
+    if (o.help) return drawHelp(o.help);
+    if (o.sheet) return drawSheet(o.sheet);
+    if (o.played) return drawPlayed(o.played);
+    return el("pre", o.text || "");
+  }
+  function drawExplain(s) {
+    const box = $("explain");
+    const told = s.explain || [];
+    const was = box.hidden;
+    box.hidden = !told.length;
+    if (!told.length) return;
+    if (was) setTimeout(() => box.scrollIntoView({ block: "nearest" }), 0); // read first
+    const parts = [];
+    for (const t of told) {
+      parts.push(el("h3", t.title));
+      for (const line of t.lines) parts.push(el("p", line));
+    }
+    $("etext").replaceChildren(...parts);
+    $("eread").textContent = s.read || words.read;
+  }
   function draw(s) {
     document.documentElement.lang = s.lang;
-    $("join").hidden = true;
-    $("table").hidden = false;
+    only("table");
     $("hand-title").textContent = s.words.hand;
     $("log-title").textContent = s.words.log;
     words.reconnecting = s.words.reconnecting;
@@ -224,6 +392,7 @@
     const notice = $("notice");
     notice.textContent = s.notice;
     notice.className = s.tone === "error" ? "error" : "";
+    drawExplain(s);
     const question = $("question");
     question.hidden = !s.question;
     if (s.question) {
@@ -232,10 +401,13 @@
       $("no").textContent = s.question.no;
     }
     const overlay = $("overlay");
+    const wasOpen = !overlay.hidden;
     overlay.hidden = !s.overlay;
+    body.classList.toggle("reading", !!s.overlay);
     if (s.overlay) {
-      $("otext").textContent = s.overlay.text;
+      $("otext").replaceChildren(drawOverlay(s.overlay, s.lang));
       $("back").textContent = s.overlay.back;
+      if (!wasOpen) window.scrollTo(0, 0);
     }
     const hand = $("hand");
     hand.replaceChildren();
@@ -251,25 +423,35 @@
     commands.replaceChildren();
     for (const c of s.commands) commands.append(button(c.label, { t: "command", command: c.id }));
     const log = $("log");
-    log.replaceChildren(...s.log.map((line) => el("li", line)));
+    log.replaceChildren(...drawLog(s));
     log.scrollTop = log.scrollHeight;
-    for (const b of document.querySelectorAll("#question button, #overlay button, #lang")) b.disabled = false;
+    // the language button says what a tap does: the other language, named in itself
+    const other = s.lang === "ru" ? "en" : "ru";
+    $("lang").dataset.lang = other;
+    $("lang").textContent = other === "ru" ? "По-русски" : "In English";
+    for (const b of document.querySelectorAll("#question button, #overlay button, #explain button, #lang")) b.disabled = false;
   }
   $("yes").addEventListener("click", () => tap({ t: "answer", yes: true }));
   $("no").addEventListener("click", () => tap({ t: "answer", yes: false }));
   $("back").addEventListener("click", () => tap({ t: "back" }));
+  $("eread").addEventListener("click", () => tap({ t: "read" }));
+  $("otext").addEventListener("click", (event) => { // the rules' contents: scrolled to, in the page
+    const link = event.target.closest("a[href^='#']");
+    if (!link) return;
+    event.preventDefault();
+    const target = document.getElementById(link.getAttribute("href").slice(1));
+    if (target) target.scrollIntoView();
+  });
   $("lang").addEventListener("click", () => {
     const other = $("lang").dataset.lang;
     send({ t: "lang", lang: other });
-    $("lang").dataset.lang = other === "ru" ? "en" : "ru";
-    $("lang").textContent = other === "ru" ? "English" : "Русский";
+    $("lang").disabled = true; // until the state in that language comes
   });
 
   // ------------------------------------------------------------ start
   if (wallMode && kept.code) code = kept.code;
   if ((!wallMode && kept.secret && kept.name) || (wallMode && (code || kept.token))) {
-    wanted = true;
-    connect();
+    sitDown();
   } else {
     showForm("");
   }
