@@ -18,8 +18,8 @@ DECIDING = {
     "mushka/players/determinize.py",
     "mushka/record.py",
     "mushka/present/describe.py",
-    "mushka/render/journal.py",
-    "mushka/render/panels.py",
+    "mushka/present/journal.py",  # the log's lines, worded for each reader (render/journal.py's before)
+    "mushka/present/played.py",  # the cards played as data (render/panels.py's before)
     "mushka/view.py",
 }
 UNION = "\nEvent = (\n    Ante\n"
