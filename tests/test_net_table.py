@@ -48,6 +48,7 @@ class Frames:
     seen: list[tuple[int, str, frozenset[str]]] = field(default_factory=list)
 
 
+GRACE = 0.2  # seconds a dropped seat reads "reconnecting" at these tables (the host waits 4)
 APPS: dict[int, SshTable] = {}  # each table's SSH application, by the table's id
 
 
@@ -97,7 +98,7 @@ async def seated(
     home: Path, settings: TableSettings, *, seed: int = 7, rules: HouseRules | None = None
 ) -> AsyncIterator[tuple[LiveTable, int, asyncio.Event]]:
     over = asyncio.Event()
-    table_ = LiveTable(rules or HouseRules(), settings, seed=seed, on_over=over.set)
+    table_ = LiveTable(rules or HouseRules(), settings, seed=seed, on_over=over.set, grace=GRACE)
     async with table(home / "keys", ssh(table_)) as server:
         try:
             yield table_, server.port, over
@@ -645,7 +646,7 @@ def test_a_rejoin_proves_it_is_the_same_player_with_the_seat_s_own_code(home: Pa
         from mushka.host.codes import new_code
 
         settings = TableSettings(bot_delay=0, bots={2: "basic", 3: "basic"})
-        table_ = LiveTable(HouseRules(), settings, seed=7, make_secret=new_code)
+        table_ = LiveTable(HouseRules(), settings, seed=7, make_secret=new_code, grace=GRACE)
         async with table(home / "keys", ssh(table_)) as server:
             port = server.port
             anna = await join(port, "Anna", size=(120, 40), source="127.0.0.2")
