@@ -31,6 +31,25 @@ def read_lesson(page: Any) -> tuple[list[str], str] | None:
     return titles, page.inner_text("#etext")
 
 
+def read(page: Any, text: str) -> bool:
+    """Tap the lesson's card read until it goes (a tap on a state just replaced is stale:
+    refused, the page redrawn, the player taps again); False if the session ended first."""
+    for _ in range(10):
+        try:
+            page.click("#eread", timeout=5000)
+            page.wait_for_function(
+                "(before) => document.querySelector('#explain').hidden"
+                " || document.querySelector('#etext').innerText !== before",
+                arg=text,
+                timeout=3000,
+            )
+            return True
+        except Exception:
+            if page.is_visible("#bye"):
+                return False
+    raise AssertionError(f"the lesson's card never went: {text}")
+
+
 def test_mushka_host_teach_teaches_a_phone_each_rule_once_by_taps(
     tmp_path: Path, browser: object
 ) -> None:
@@ -51,17 +70,8 @@ def test_mushka_host_teach_teaches_a_phone_each_rule_once_by_taps(
                 said, text = lesson
                 assert said and not KEYS.search(text), text
                 titles += said  # one card a tap: a rule said again would show twice here
-                try:
-                    anna.click("#eread", timeout=10000)
-                except Exception:
-                    if anna.is_visible("#bye"):
-                        break  # the session ended as the last deal's end was explained
-                    raise
-                anna.wait_for_function(
-                    "(before) => document.querySelector('#explain').hidden"
-                    " || document.querySelector('#etext').innerText !== before",
-                    arg=text,
-                )
+                if not read(anna, text):
+                    break  # the session ended as the last deal's end was explained
                 continue
             if anna.is_visible("#table") and play_a_tap(anna):
                 taps += 1
