@@ -17,7 +17,7 @@ from mushka.host.forced import public_forced_pass
 from mushka.host.settings import SettingsError, TableSettings
 from mushka.house_rules import HouseRules
 from mushka.present.describe import Words
-from mushka.render.journal import deal_lines, kitty_before
+from mushka.present.journal import deal_lines, kitty_before
 from mushka.state import Position
 
 NAMES = ("Anna", "Boris", "Vera", "O'Neil")

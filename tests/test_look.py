@@ -25,12 +25,13 @@ from mushka.i18n import _ as translated
 from mushka.ledger import SeatAccount, deal_summary, session_accounts
 from mushka.present.describe import Words, cards_left
 from mushka.present.keys import InputProblem, interpret, prompt_keys
+from mushka.present.sheets import shared_ranks
 from mushka.render.help import help_screen, house_rules_line, house_rules_panel
 from mushka.render.look import Look
 from mushka.render.panels import choices_line, header, memory_panel, played_cards
 from mushka.render.private_screen import private_screen
 from mushka.render.public_table import public_screen
-from mushka.render.sheets import deal_table, final_sheet, shared_ranks
+from mushka.render.sheets import deal_table, final_sheet
 from mushka.table_options import TableOptions
 from mushka.tui.terminal import ScreenTerminal
 from mushka.view import SeatView

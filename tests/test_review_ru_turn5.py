@@ -24,15 +24,15 @@ from mushka.house_rules import HouseRules
 from mushka.i18n import ENGLISH, RUSSIAN, _, _n, say, use_language
 from mushka.ledger import session_accounts
 from mushka.present.describe import Words
+from mushka.present.journal import deal_lines
 from mushka.present.keys import prompt_keys
 from mushka.present.lesson import Lesson
+from mushka.present.sheets import STANDINGS_COLUMNS
 from mushka.present.topics import Topic
 from mushka.render.fitting import Joined
 from mushka.render.help import house_rules_panel
-from mushka.render.journal import deal_lines
 from mushka.render.look import Look
 from mushka.render.private_screen import private_screen
-from mushka.render.public_log import STANDINGS_COLUMNS
 from mushka.render.sheets import final_sheet
 from mushka.render.wall import Joining, web_lines
 from mushka.table_options import TableOptions

@@ -22,9 +22,10 @@ from mushka.house_rules import Exchange, HouseRules
 from mushka.i18n import ENGLISH, _, use_language
 from mushka.ledger import deal_summary, session_accounts
 from mushka.players.coach import Hint
+from mushka.present.journal import deal_lines
 from mushka.record import dumps_session
 from mushka.render.coaching import hint_panel
-from mushka.render.journal import LogLine, deal_lines
+from mushka.render.journal import LogLine
 from mushka.render.look import Look
 from mushka.render.panels import memory_panel
 from mushka.render.private_screen import private_screen

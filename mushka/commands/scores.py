@@ -18,9 +18,10 @@ from mushka.host.storage.paths import scores_path
 from mushka.i18n import N_, _, _n, number, say
 from mushka.ledger import session_accounts
 from mushka.present.command import command
+from mushka.present.sheets import shared_ranks
 from mushka.record import replay
 from mushka.render.look import Look, make_console
-from mushka.render.sheets import final_sheet, shared_ranks
+from mushka.render.sheets import final_sheet
 
 
 def show_scores(last: bool, ascii_only: bool) -> None:

@@ -9,10 +9,6 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions
 from rich.text import Text
 
-from mushka.present.journal import deal_lines, kitty_before
-
-__all__ = ["LogLine", "deal_lines", "kitty_before"]
-
 
 class LogLine:
     """One line of the log that, on a screen too narrow for it, breaks between its parts (at

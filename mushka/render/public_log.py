@@ -13,14 +13,12 @@ from rich.text import Text
 
 from mushka.host.table import TableHost
 from mushka.present.journal import Entry, EntryKind, table_log
-from mushka.present.sheets import STANDINGS_COLUMNS, Sheet, scores_sheet
+from mushka.present.sheets import Sheet, scores_sheet
 from mushka.render.fitting import Joined
 from mushka.render.help import house_rules_panel
 from mushka.render.journal import LogLine
 from mushka.render.look import Look
 from mushka.render.sheets import sheet_table
-
-__all__ = ["STANDINGS_COLUMNS", "log_entries", "narrow_standings", "standings"]
 
 
 def log_entries(host: TableHost, look: Look) -> list[RenderableType]:

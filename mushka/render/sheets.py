@@ -18,12 +18,10 @@ from rich.table import Table
 from rich.text import Text
 
 from mushka.ledger import DealSummary, SeatAccount
-from mushka.present.sheets import Sheet, SheetKind, deal_sheet, first_out_words, shared_ranks
+from mushka.present.sheets import Sheet, SheetKind, deal_sheet
 from mushka.present.sheets import final_sheet as final_view
 from mushka.render.fitting import natural_width
 from mushka.render.look import Look
-
-__all__ = ["first_out_words", "shared_ranks"]  # where the callers found them before
 
 
 class Fitted:
