@@ -316,8 +316,32 @@ def test_a_foreign_origin_or_host_is_refused_before_the_socket_opens() -> None:
                 "/app.js.map",
                 "/../pyproject.toml",
                 "/static/app.js",
+                "/" + "A" * 17,  # not a join token's shape: too short, too long, small letters
+                "/" + "A" * 19,
+                "/" + "a" * 18,
+                "/" + "A" * 18 + "/",
             ):
                 assert (await get(port, path)).status == 404, path
+
+    run(scenario)
+
+
+def test_the_qr_address_carries_the_token_as_its_path_and_any_such_path_gets_the_seat_page() -> (
+    None
+):
+    # The QR's address is "HTTP://HOST:PORT/TOKEN" (capitals: the small alphanumeric mode). The
+    # token is read by the page, not by the request: a wrong one gets the same page, so a GET
+    # tells a guesser nothing; only the hello's proof, under the lock-out, decides.
+    async def scenario() -> None:
+        async with web_table() as (_table, server):
+            url = server.url("127.0.0.1")
+            assert url == f"HTTP://127.0.0.1:{server.port}/{server.token}"
+            assert server.token.isalnum() and server.token.isupper() and len(server.token) == 18
+            seat = await get(server.port, "/")
+            right = await get(server.port, "/" + server.token)
+            wrong = await get(server.port, "/" + "Z" * 18)
+            assert right.status == wrong.status == 200
+            assert right.body == wrong.body == seat.body
 
     run(scenario)
 

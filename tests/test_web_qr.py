@@ -1,4 +1,4 @@
-"""The QR code on the host's screen: at most 19 lines for an IPv4 address, black on white, a
+"""The QR code on the host's screen: at most 18 lines for an IPv4 address, black on white, a
 white quiet zone of four modules on every side, and its half blocks turned back into pixels
 decode to exactly the address printed beside it."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from rich.style import Style
 
+from mushka.host.codes import JOIN_PATH, join_url, new_join_token
 from mushka.host.live import LiveTable
 from mushka.host.settings import TableSettings
 from mushka.house_rules import HouseRules
@@ -15,8 +16,9 @@ from mushka.render.qr import qr_lines
 from mushka.render.seat_screen import plain
 from mushka.render.wall import Joining, public_frame
 
-TOKEN = "Zq0_x-9KdP3mW7vB"  # as long as the server's (token_urlsafe(12))
-LONGEST = f"http://255.255.255.255:65535/#{TOKEN}"
+TOKEN = "ZQ0X9KDP3MW7VB4Y2N"  # fixed, so that the tests' names are the same in every worker
+LONGEST = join_url("http://255.255.255.255:65535/", TOKEN)
+TYPICAL = join_url("http://192.168.1.20:8765/", TOKEN)
 TOP = {" ": (False, False), "▀": (True, False), "▄": (False, True), "█": (True, True)}
 
 
@@ -47,15 +49,17 @@ def decode(lines: list[str], dark_outside: bool) -> list[str]:
     return [code.text for code in zxingcpp.read_barcodes(view)]
 
 
-def test_an_ipv4_address_with_its_token_fits_in_19_lines_black_on_white() -> None:
-    # version 3 (29 modules) and four white modules each side: 37 modules, 19 half-block lines
+def test_an_ipv4_address_with_its_token_fits_in_18_lines_black_on_white() -> None:
+    # version 2 (25 modules) and four white modules each side: 33 modules, 17 half-block lines
+    assert JOIN_PATH.fullmatch("/" + TOKEN) and JOIN_PATH.fullmatch("/" + new_join_token())
+    assert f"HTTP://255.255.255.255:65535/{TOKEN}" == LONGEST and len(LONGEST) == 47
     lines = qr_lines(LONGEST)
-    assert len(lines) <= 19
+    assert len(lines) <= 18
     assert all(line.style == Style(color="black", bgcolor="white") for line in lines)
     assert len({len(line.plain) for line in lines}) == 1
 
 
-@pytest.mark.parametrize("url", [LONGEST, f"http://192.168.1.20:8765/#{TOKEN}"])
+@pytest.mark.parametrize("url", [LONGEST, TYPICAL])
 def test_the_quiet_zone_is_four_white_modules_on_every_side(url: str) -> None:
     rows: list[list[bool]] = []
     for line in qr_lines(url):
@@ -68,7 +72,7 @@ def test_the_quiet_zone_is_four_white_modules_on_every_side(url: str) -> None:
 
 
 @pytest.mark.parametrize("dark_outside", [True, False])
-@pytest.mark.parametrize("url", [LONGEST, f"http://192.168.1.20:8765/#{TOKEN}"])
+@pytest.mark.parametrize("url", [LONGEST, TYPICAL])
 def test_the_drawn_code_decodes_to_exactly_the_address(url: str, dark_outside: bool) -> None:
     assert decode([line.plain for line in qr_lines(url)], dark_outside) == [url]
 
@@ -84,9 +88,7 @@ def test_the_wall_shows_the_code_and_the_address_of_each_lan_address_while_seats
     assert "SHA256:x" in text.splitlines()[-1] and "(free)" in words
     assert "▀" in text and TOKEN not in text  # the token only in the QR, never in words
     qr = [line[: len(qr_lines(joining.qr_url() or "")[0].plain)] for line in text.splitlines()]
-    assert decode([q for q in qr if q and set(q) <= set(TOP)][:19], True) == [
-        f"http://192.168.1.20:8765/#{TOKEN}"
-    ]
+    assert decode([q for q in qr if q and set(q) <= set(TOP)][:18], True) == [TYPICAL]
     ascii_text = plain(public_frame(table, 100, 40, Look(True), joining), 100)
     assert "http://192.168.1.20:8765/" in ascii_text and "#" not in ascii_text
     without = Joining(("192.168.1.20",), 2222, "k7m-p3x-w9d", "SHA256:x")

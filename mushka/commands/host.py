@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import secrets
 import signal
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,6 +23,7 @@ from mushka.commands.table_setup import (
     check_names,
     check_seating,
 )
+from mushka.host.codes import new_code, new_join_token
 from mushka.host.link import PLACEHOLDER
 from mushka.host.live import LiveTable
 from mushka.host.offer import Presence
@@ -142,7 +142,7 @@ def host_session(options: HostOptions) -> None:
             fail(say(exc), 1)
         listening = options.bind not in ("", "0.0.0.0", "::")
         where = [options.bind] if listening else addresses.lan_addresses() or ["localhost"]
-        token = secrets.token_urlsafe(12) if options.web else None
+        token = new_join_token() if options.web else None
         web_port = options.web_port if options.web else None
         joining = Joining(tuple(where), options.port, code, key.fingerprint, web_port, token)
         table = asyncio.run(
@@ -174,8 +174,6 @@ async def _serve(
     joining: Joining,
 ) -> LiveTable:
     """The table, its servers and the host's terminal, from the first listen to the last save."""
-    from mushka.host.codes import new_code
-
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     look = Look(settings.ascii_only)

@@ -1,4 +1,5 @@
-"""Table codes: a fresh random one that is easy to read aloud, and comparing one in constant time."""
+"""Table codes: a fresh random one that is easy to read aloud, and comparing one in constant time;
+the QR's join token and the address that carries it."""
 
 from __future__ import annotations
 
@@ -27,6 +28,13 @@ MAX_ATTEMPT_CHARS: Final = 1024  # a password longer than this is wrong without 
 # What the comparison ignores: case, spaces and any kind of dash (a phone's keyboard may turn
 # "-" into "–" or add a space after it).
 _IGNORED: Final = re.compile(r"[\s\-\u2010-\u2015\u2212_]+")
+# The join token is written in the QR's alphanumeric mode (digits and capitals): "HTTP://" + an
+# IPv4 address + ":65535/" + 18 of them is 47 characters, all a version 2 code holds at level L,
+# so the code is 25 modules (33 with its quiet zone: 17 lines of half blocks). 36**18 is about
+# 2**93: nobody guesses it through the lock-out.
+JOIN_ALPHABET: Final = string.digits + string.ascii_uppercase
+JOIN_LENGTH: Final = 18
+JOIN_PATH: Final = re.compile(rf"/[{JOIN_ALPHABET}]{{{JOIN_LENGTH}}}")
 
 
 class CodeError(MushkaError):
@@ -38,6 +46,18 @@ def new_code() -> str:
     return "-".join(
         "".join(secrets.choice(ALPHABET) for _ in range(GROUP_LENGTH)) for _ in range(GROUPS)
     )
+
+
+def new_join_token() -> str:
+    """A fresh random join token for the QR, from the `secrets` generator."""
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
+
+
+def join_url(url: str, token: str) -> str:
+    """The address the QR carries: the page's `url` ("http://host:port/") with the join token as
+    its path, in capitals (a scheme and a host are read in any case; the alphanumeric mode has no
+    small letters and no "#", so the token cannot ride in the fragment)."""
+    return f"{url}{token}".upper()
 
 
 def normalise(code: str) -> str:

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from mushka.host.codes import join_url
 from mushka.host.link import PLACEHOLDER
 from mushka.host.live import LiveTable
 from mushka.host.offer import Presence, Screen, offer
@@ -33,7 +34,7 @@ class Joining:
     code: str | None
     fingerprint: str
     web_port: int | None = None  # browser seats are served there (`--web`), else None
-    token: str | None = None  # the browser seats' join token, in the QR's fragment
+    token: str | None = None  # the browser seats' join token, the path of the QR's address
 
     def web_urls(self) -> list[str]:
         """The browser seat's address on each of this machine's addresses, typed by hand."""
@@ -43,11 +44,11 @@ class Joining:
         return [f"http://{host}:{self.web_port}/" for host in hosts]
 
     def qr_url(self) -> str | None:
-        """The address the QR carries: the first address's, the join token in its fragment."""
+        """The address the QR carries: the first address's, the join token its path."""
         urls = self.web_urls()
         if not urls or self.token is None:
             return None
-        return f"{urls[0]}#{self.token}"
+        return join_url(urls[0], self.token)
 
 
 def joining_lines(joining: Joining, table: LiveTable, look: Look) -> list[Text]:

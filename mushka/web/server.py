@@ -1,8 +1,9 @@
 """The browser seats' server: a few plain GETs (the page, its script, its style, the wall page)
 and one WebSocket, on the live table's own event loop (websockets' asyncio server).
 
-Who may join: a page opened from the QR brings the table's join token (in the URL's fragment,
-so it never reaches a request line or a log); a page opened by hand brings the table code,
+Who may join: a page opened from the QR brings the table's join token (the path of the QR's
+address, so that the code stays small: the page takes it off the address bar and sends it in its
+hello, and every path of its shape gets the same page, so a request tells nothing of a guess); a page opened by hand brings the table code,
 under the SSH seats' lock-out and compared in constant time; a seat that has joined once
 brings its seat's secret (kept in the page's storage) and sits down again with no questions,
 taking the seat over from a connection that still holds it.
@@ -26,7 +27,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,6 +38,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from mushka.host.admission import Gate, Proof, WaitingRoom
+from mushka.host.codes import JOIN_PATH, join_url, new_join_token
 from mushka.host.link import Farewell, Why
 from mushka.host.live import LiveTable
 from mushka.host.lockout import Lockout, plain_address
@@ -203,7 +204,7 @@ class WebServer:
         (wrong codes count together), `wall` the public screen's text for the wall page."""
         self.table = table
         self.code = code
-        self.token = token or secrets.token_urlsafe(12)
+        self.token = token or new_join_token()
         self.addresses = tuple(addresses)
         self.limits = limits
         self.clock = clock
@@ -259,8 +260,8 @@ class WebServer:
         return int(self._server.sockets[0].getsockname()[1])
 
     def url(self, address: str) -> str:
-        """The address a phone opens from the QR: the join token in its fragment."""
-        return f"http://{host_part(address)}:{self.port}/#{self.token}"
+        """The address a phone opens from the QR: the join token its path."""
+        return join_url(self.plain_url(address), self.token)
 
     def plain_url(self, address: str) -> str:
         """The address typed by hand (the page then asks for the table code)."""
@@ -350,9 +351,9 @@ class WebServer:
             if origin is None:
                 return self._refuse(403, "Forbidden")  # a browser always sends one
             return None  # the handshake goes on; the socket waits among the unproved
-        if path in PAGES:
+        if path in PAGES or JOIN_PATH.fullmatch(path):
             lang = page_language(request.headers.get("Accept-Language"), self.lang)
-            body = render_page(PAGES[path], lang, expected_names(self.table))
+            body = render_page(PAGES.get(path, "seat"), lang, expected_names(self.table))
             return self._response(200, "OK", body, "text/html; charset=utf-8", host)
         if path in STATIC:
             body = static_file(path.removeprefix("/"))

@@ -21,11 +21,13 @@
   function save() {
     try { localStorage.setItem(KEY, JSON.stringify(kept)); } catch (e) { /* private mode */ }
   }
-  const fragment = location.hash.slice(1);
-  if (fragment) { // the join token from the QR: kept, and gone from the address bar
-    kept.token = fragment;
+  // The join token: the path of the QR's address (a seat page served anywhere but "/"), or the
+  // fragment of the link from the QR page to the wall. Kept, and gone from the address bar.
+  const given = wallMode ? location.hash.slice(1) : location.pathname.slice(1);
+  if (given) {
+    kept.token = given;
     save();
-    history.replaceState(null, "", location.pathname);
+    history.replaceState(null, "", wallMode ? location.pathname : "/");
   }
 
   function status(text, lost) {
