@@ -3,8 +3,9 @@
 The real `mushka host` runs in a process of its own with two people's seats and two `strong`
 computer players (who think in the host's worker processes). Two plain asyncssh clients sit at
 it: Boris plays his moves as soon as he is asked, so that the computer players think most of
-the time, and Anna's seat is probed: it types `?` (the help) or Enter (back) and times each key
-until the whole redrawn frame has arrived (a frame ends with the end of synchronized output).
+the time, and Anna's seat is probed: it types `?` (the help) or Enter (back), and between those a
+card number she does not have, new each time (a frame never drawn before: the table under a new
+notice), and times each key until the whole redrawn frame has arrived (a frame ends with the end of synchronized output).
 As a reference, measured interleaved probe for probe, an echo table on the same SSH transport
 (in a process of its own too) answers the same keys: the ratio says what the game adds to the
 round trip. Memory per seat is the host process's resident size with the seats, less without,
@@ -158,11 +159,16 @@ async def run(probes: int, seed: int) -> None:
 
         player = asyncio.create_task(play())
         table: list[float] = []
+        fresh: list[float] = []
         reference: list[float] = []
         for i in range(probes):
             key = "?" if i % 2 == 0 else ""
             table.append(await probe(anna_chan, anna, key))
             reference.append(await probe(eve_chan, eve, f"probe {i}"))
+            # a card number she does not have, new each time: the table redrawn under a notice
+            # never shown before ("There is no card number 137"), a frame no seat has kept
+            fresh.append(await probe(anna_chan, anna, str(100 + i)))
+            reference.append(await probe(eve_chan, eve, f"probe {i}."))
         player.cancel()
         save = home / "state" / "mushka" / "current-game.json"
         record = json.loads(save.read_text(encoding="utf-8"))["record"]
@@ -182,6 +188,11 @@ async def run(probes: int, seed: int) -> None:
     print("  computer players thinking on each of their turns)")
     print(f"key to screen, echo reference: p50 {r50 * 1000:.1f} ms, p99 {r99 * 1000:.1f} ms")
     print(f"ratio (mushka / echo): p50 {t50 / r50:.2f}x, p99 {t99 / r99:.2f}x")
+    f50, f99 = percentile(fresh, 0.5), percentile(fresh, 0.99)
+    print(
+        f"a new frame each key (a refused card number, new each time): p50 {f50 * 1000:.1f} ms,"
+        f" p99 {f99 * 1000:.1f} ms; ratio p50 {f50 / r50:.2f}x, p99 {f99 / r99:.2f}x"
+    )
     print(f"mean key to screen: {statistics.mean(table) * 1000:.1f} ms")
     print(f"memory per seat (the host's resident size): {per_seat:.0f} KiB")
 

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from drivers import cards_shown
@@ -686,5 +686,51 @@ def test_a_rejoin_proves_it_is_the_same_player_with_the_seat_s_own_code(home: Pa
             same = await join(port, "Anna", size=(120, 40), source="127.0.0.78")
             await same.wait_for("Anna, your hand")
             table_.stop()
+
+    run(scenario)
+
+
+def test_a_frame_drawn_before_is_shown_again_undrawn_and_every_change_is_drawn(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `?` then Enter shows the help, then the table as it was: both frames kept from before
+    # (SshSeat.frames), not drawn by Rich again; a move changes the table, and its frame is new.
+    import mushka.net.sshseat as sshseat
+    from mushka.render.seat_screen import Frame, seat_frame
+
+    drawn: list[str] = []
+
+    def counted(*args: Any) -> Frame:
+        frame = seat_frame(*args)
+        drawn.append(frame.text)
+        return frame
+
+    monkeypatch.setattr(sshseat, "seat_frame", counted)
+
+    async def scenario() -> None:
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"})
+        async with seated(home, settings) as (table_, port, _over):
+            anna = await join(port, "Anna")
+            await anna.wait_for("Your move [")
+            await table_.idle()
+            await anna.send("?\r")
+            await anna.wait_for("House rules:")
+            await anna.send("\r")
+            await anna.wait_until(lambda: "House rules:" not in anna.screen_text(), "the table")
+            hand, before = anna.screen_text(), len(drawn)  # the first notice gone with the help
+            for _ in range(3):
+                await anna.send("?\r")
+                await anna.wait_for("House rules:")
+                await anna.send("\r")
+                await anna.wait_until(lambda: "House rules:" not in anna.screen_text(), "back")
+            assert len(drawn) == before  # six frames shown, none drawn again
+            assert anna.screen_text() == hand
+            host = table_.host
+            assert host is not None
+            turn = host.pending()
+            assert turn is not None and turn.seat == 0
+            await anna.send(first_legal(turn.view) + "\r")
+            await anna.wait_until(lambda: anna.screen_text() != hand, "the table after her move")
+            assert len(drawn) > before  # the changed table is drawn, never taken from before
 
     run(scenario)

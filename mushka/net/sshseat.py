@@ -4,6 +4,8 @@ table's, the drawing is `mushka.render`'s, the reading `mushka.present`'s."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from rich.text import Text
 
 from mushka.host.link import Farewell, Why
@@ -13,8 +15,10 @@ from mushka.i18n import say, speaking
 from mushka.net.seat import Seat
 from mushka.present.typed import read_typed
 from mushka.render.look import Look
-from mushka.render.seat_screen import SeatTerminal, plain, seat_code_words, seat_frame
+from mushka.render.seat_screen import Frame, SeatTerminal, plain, seat_code_words, seat_frame
 from mushka.render.wall import sheet
+
+FRAMES_KEPT: Final = 4  # a seat's newest frames: the table, an overlay or two, a question
 
 
 class SshSeat:
@@ -29,6 +33,7 @@ class SshSeat:
         self.pages = 1  # the pages of the overlay shown
         self.let_go = False  # the table closed it (else its connection dropped)
         self.drawn: object = None  # what its last frame was drawn from (see `changed`)
+        self.frames: list[tuple[object, Frame]] = []  # the newest frames, with what made each
 
     @property
     def name(self) -> str:
@@ -58,7 +63,12 @@ class SshSeat:
             drawn = (offer, terminal, host.changes if host is not None else -1)
             if drawn == self.drawn:
                 return
-            frame = seat_frame(offer, host, terminal)
+            # A frame drawn before for the same offer, terminal and table (the table under
+            # the help, which `?` opened and Enter closes) is the same frame: kept, not drawn.
+            frame = next((kept for made, kept in self.frames if made == drawn), None)
+            if frame is None:
+                frame = seat_frame(offer, host, terminal)
+                self.frames = [(drawn, frame), *self.frames[: FRAMES_KEPT - 1]]
         self.drawn = drawn
         self.shown, self.pages = offer, frame.pages
         self.seat.draw(frame.text, frame.prompt)

@@ -38,7 +38,7 @@ from mushka.present.sheets import ordinal
 from mushka.render.card_art import (
     face_down_rows,
 )
-from mushka.render.fitting import Joined, natural_width
+from mushka.render.fitting import Joined
 from mushka.render.help import NO_OPTIONS, house_rules_parts
 from mushka.render.look import ATTENTION, MUSHKA_STYLE, SECONDARY, Look, assemble
 from mushka.render.trick import (
@@ -114,16 +114,21 @@ def players_panel(
 
 
 class _Players:
-    """The players panel; where the suits of the tricks taken would not fit a row, their count."""
+    """The players panel; where the suits of the tricks taken would not fit a row, their count.
+
+    Its rows are laid out here, not by a Rich table (which measured and wrapped every cell of
+    every frame: half the cost of a seat's frame), whenever they fit as they are: a table's
+    columns would be exactly as wide, two cells apart (`tests/test_players_panel.py` holds the
+    two to the same lines). Rows too wide even with counts are left to a Rich table, which cuts
+    them as before."""
 
     def __init__(self, view: SeatView, look: Look, status: Mapping[int, str]) -> None:
         self.view, self.look, self.status = view, look, status
 
-    def grid(self, suits: bool) -> Table:
+    def rows(self, suits: bool) -> list[list[Text]]:
+        """A row of six cells per seat: marker, name, cards, tricks, net, what he is doing."""
         view, look = self.view, self.look
-        grid = Table.grid(padding=(0, 2))
-        for _column in range(6):
-            grid.add_column(no_wrap=True)
+        rows: list[list[Text]] = []
         for seat, name in enumerate(view.players):
             acting = seat == view.to_act
             marker = Text(look.pointer if acting else " ", style=ATTENTION)
@@ -154,21 +159,55 @@ class _Players:
                 words.append(_("you"))
             if seat in self.status:
                 words.append(self.status[seat])
-            grid.add_row(
-                marker,
-                Text(name, style=ATTENTION if acting else ""),
-                cards,
-                tricks,
-                net,
-                Text(f" {look.dot} ".join(words), style=ATTENTION if acting else SECONDARY),
+            rows.append(
+                [
+                    marker,
+                    Text(name, style=ATTENTION if acting else ""),
+                    cards,
+                    tricks,
+                    net,
+                    Text(f" {look.dot} ".join(words), style=ATTENTION if acting else SECONDARY),
+                ]
             )
+        return rows
+
+    def grid(self, suits: bool) -> Table:
+        """The rows as a Rich table (where they do not fit as they are)."""
+        grid = Table.grid(padding=(0, PLAYERS_GAP))
+        for _column in range(6):
+            grid.add_column(no_wrap=True)
+        for row in self.rows(suits):
+            grid.add_row(*row)
         return grid
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        grid = self.grid(suits=True)
-        if natural_width(console, grid) + 4 > options.max_width:
-            grid = self.grid(suits=False)
-        yield Panel(grid, title=_("players"), title_align="left", box=self.look.box, padding=(0, 1))
+        room = options.max_width - 4  # the panel's borders and padding
+        for suits in (True, False):
+            rows = self.rows(suits)
+            widths = [max(cell.cell_len for cell in column) for column in zip(*rows, strict=True)]
+            if sum(widths) + PLAYERS_GAP * (len(widths) - 1) <= room:
+                yield self._panel(Group(*(_laid(row, widths) for row in rows)))
+                return
+        yield self._panel(self.grid(suits=False))
+
+    def _panel(self, body: RenderableType) -> Panel:
+        return Panel(
+            body, title=_("players"), title_align="left", box=self.look.box, padding=(0, 1)
+        )
+
+
+PLAYERS_GAP = 2  # cells between the players panel's columns
+
+
+def _laid(cells: Sequence[Text], widths: Sequence[int]) -> Text:
+    """One row of cells, each padded to its column's width, PLAYERS_GAP cells apart."""
+    line = Text(no_wrap=True, overflow="crop")
+    for at, (cell, width) in enumerate(zip(cells, widths, strict=True)):
+        if at:
+            line.append(" " * PLAYERS_GAP)
+        line.append_text(cell)
+        line.append(" " * (width - cell.cell_len), style=cell.style)  # as a table pads a cell
+    return line
 
 
 # ---------------------------------------------------------------- the trick and the last one
