@@ -231,6 +231,39 @@ def test_the_wall_page_is_joined_with_the_code_and_shows_the_public_table() -> N
     run(scenario)
 
 
+@pytest.mark.parametrize("started", [True, False])
+def test_the_wall_s_last_word_when_the_host_stops_the_table_is_said_and_final(
+    started: bool,
+) -> None:
+    # The TV must not end on "reconnecting…" when the host stops (Ctrl-C): it is told why, in
+    # the table's words, and closed normally, so the page stops trying.
+    async def scenario() -> None:
+        bots = {1: "basic", 2: "basic", 3: "basic"} if started else BOTS  # Anna starts it
+        async with web_table(bots=bots) as (table, server):
+            wall = await open_client(server.port)
+            await wall.send(t="hello", wall=True, code=CODE)
+            await wall.first("wall")
+            if started:
+                anna = await seated(server.port, "Anna", token=server.token)
+                await anna.first("state")
+                assert table.host is not None
+            table.stop()
+            await table.closed()
+            await server.goodbye()
+            await asyncio.wait_for(wall.closed.wait(), 5)
+            (bye,) = wall.of("bye")
+            expected = (
+                "The host stopped the table. The game is saved: it goes on when the host "
+                "continues it."
+                if started
+                else "The host closed the table."
+            )
+            assert bye["text"] == expected and wall.messages[-1] is bye
+            assert wall.close_code() == 1000
+
+    run(scenario)
+
+
 # ---------------------------------------------------------------- privacy
 
 CARD_LABEL = re.compile(r"(?:10|[789JQKA])[♥♣♦♠]")

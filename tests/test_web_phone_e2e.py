@@ -266,6 +266,37 @@ TV_FITS = """() => {
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_tv_says_the_host_stopped_the_table_and_stops_reconnecting(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    served = Served(HouseRules(deals=1), BOTS, bot_delay=0.05)
+    try:
+        served.server.lang = lang  # the host's language: the wall speaks it
+        seat = phone(browser)
+        seat.goto(served.url)
+        watch = seat.get_attribute("#watch", "href")
+        assert watch is not None
+        tv = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        tv.goto(served.server.plain_url("127.0.0.1") + watch.removeprefix("/"))
+        tv.wait_for_selector("#wall:not([hidden])")
+        seat.fill("#name", "Anna")
+        seat.click("#sit")
+        seat.wait_for_selector("#table:not([hidden])")
+        tv.wait_for_function("document.getElementById('walltext').textContent.includes('Anna')")
+        served.stop()  # Ctrl-C at the host
+        said = {"en": "The host stopped the table.", "ru": "Хозяин остановил игру."}[lang]
+        tv.locator("#wallend", has_text=said).wait_for()
+        tv.wait_for_timeout(1500)  # past the page's first reconnection delays
+        body = tv.inner_text("body")
+        assert said in body and "reconnecting" not in body and "переподключ" not in body, body
+        assert not (wrong := tv.evaluate(TV_FITS)), f"the TV: {wrong}"
+    finally:
+        served.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_taught_phone_reads_each_explanation_on_a_card_it_dismisses(
     browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
 ) -> None:

@@ -124,6 +124,7 @@ async def web_table(
         if not table.finished:
             table.stop()
         await table.closed()
+        await server.goodbye()  # as the host lets a table go (commands/host.py)
         server.close()
         await server.wait_closed()
 

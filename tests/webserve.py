@@ -91,16 +91,23 @@ class Served:
 
         return self.run(drop)
 
-    def close(self) -> None:
+    def stop(self) -> None:
+        """The host stops the table (Ctrl-C) and lets it go as `mushka host` does: every seat
+        and wall page told, then the server closed."""
+
         async def stop() -> None:
             if not self.table.finished:
                 self.table.stop()
             await self.table.closed()
+            await self.server.goodbye()
             self.server.close()
             await self.server.wait_closed()
 
+        self.call(stop())
+
+    def close(self) -> None:
         with contextlib.suppress(Exception):
-            self.call(stop())
+            self.stop()
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
 

@@ -217,6 +217,7 @@ async def _serve(
             table.stop()  # a goodbye on every seat (a finished table has said its own)
         await table.closed()  # the last save, or the finish's writes, done
         if web is not None:
+            await web.goodbye()  # the TV's last word: the final sheet, or the table stopped
             web.close()
         await server.shutdown(grace=2.0)
         if web is not None:

@@ -53,7 +53,6 @@ def page_words() -> dict[str, str]:
             "From another phone or computer: your name, and this seat's own code {code} in "
             "place of the table code."
         ),
-        "over": _("The session is over."),
         "read": _("Got it"),
         "contents": _("Contents"),
     }

@@ -39,7 +39,7 @@ from websockets.http11 import Request, Response
 
 from mushka.host.admission import Gate, Proof, WaitingRoom
 from mushka.host.codes import JOIN_PATH, join_url, new_join_token
-from mushka.host.link import Farewell, Why
+from mushka.host.link import FAREWELLS, Farewell, Why
 from mushka.host.live import LiveTable
 from mushka.host.lockout import Lockout, plain_address
 from mushka.host.offer import Offer, Speak
@@ -62,6 +62,7 @@ PAGES: Final = {"/": "seat", "/wall": "wall"}
 WALL_SIZE: Final = (100, 34)  # the wall page's text, in characters
 WALL_EVERY: Final = 0.25  # seconds between two drawings of the wall page (each takes ~30 ms)
 METHODS: Final = ("GET", "HEAD")  # a HEAD is answered as its GET, without the body
+NORMAL_CLOSURE: Final = 1000
 NOT_JSON: Final = 1007  # a message that is not the JSON object the protocol speaks
 POLICY_VIOLATION: Final = 1008
 TOO_BIG: Final = 1009
@@ -528,6 +529,32 @@ class WebServer:
                     "final": final_view(host).to_json(),  # the winner named in its verdict
                 }
         return json.dumps(message, ensure_ascii=False)
+
+    async def goodbye(self, timeout: float = 1.0) -> None:
+        """The host lets the table go: every wall page is told so and closed, its last word
+        standing on the TV (the final sheet where the session finished; else that the host
+        stopped the table and the game is saved), never a "reconnecting…" with nobody to come
+        back. Waits at most `timeout` seconds for the pages to be sent it."""
+        host = self.table.host
+        if host is not None and host.is_over:
+            last = self._wall_message()
+        else:
+            with speaking(self.lang):
+                words = (
+                    _(
+                        "The host stopped the table. The game is saved: it goes on when the host continues it."
+                    )
+                    if host is not None
+                    else say(FAREWELLS[Why.CLOSED])
+                )
+            last = json.dumps({"t": "bye", "text": words}, ensure_ascii=False)
+        for outbox in self._walls:
+            outbox.put_state(last)  # after what is queued; an older state it replaces
+            outbox.close(NORMAL_CLOSURE, "")
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while self._walls and loop.time() < deadline:  # each page's handler leaves the set
+            await asyncio.sleep(0.02)
 
     def _wall_text(self) -> str:
         width, height = WALL_SIZE

@@ -239,7 +239,7 @@
     const sheet = m.final || m.sheet;
     end.replaceChildren(sheetNode(sheet), el("h2", m.text)); // the sheet, then the end said
     $("walltext").hidden = !!sheet;
-    status(words.over || m.text);
+    status(m.text); // the session over, or the table stopped: said in the table's words
   }
 
   // ------------------------------------------------------------ drawing a state
