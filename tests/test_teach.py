@@ -99,6 +99,29 @@ def test_every_person_is_taught_in_his_own_language_at_his_own_decisions() -> No
     assert "trick" in english and "взятк" in russian and "trick" not in russian
 
 
+@pytest.mark.parametrize("lang", ["en", RUSSIAN])
+def test_the_last_deal_s_explanation_comes_with_the_final_sheet_not_lost_to_it(lang: str) -> None:
+    # A seat of its own reads while play goes on: when the last move ends the session, what
+    # the lesson says of it (how the deal is settled) has had no offer to ride on. It comes in
+    # the farewell, read above the final sheet.
+    async def scenario() -> tuple[FakeSeat, list[Offer]]:
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"})
+        table = LiveTable(
+            HouseRules(deals=1), settings, seed=7, teach=functools.partial(Lesson, guided=False)
+        )
+        anna = join(table, "Anna", lang=lang)
+        taught = await teach_a_session([anna], table)
+        await table.closed()
+        return anna, taught["Anna"]
+
+    anna, read = asyncio.run(scenario())
+    assert anna.farewell is not None
+    titles = [t.title for t in anna.farewell.told]
+    ending = {"en": "The end of the deal", RUSSIAN: "Конец сдачи"}[lang]
+    assert any(ending in t for t in titles), titles
+    assert not set(titles) & {e.title for o in read for e in o.explain}  # none read before
+
+
 def test_the_coach_speaks_unasked_above_a_taught_seat_s_first_decisions() -> None:
     async def scenario() -> list[Offer]:
         settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"}, hints=True)

@@ -10,6 +10,7 @@ from typing import Final, Protocol
 from mushka.host.offer import (
     PlaceInfo,
     Presence,
+    Told,
 )
 from mushka.host.seating import bot_name
 from mushka.i18n import N_
@@ -49,9 +50,12 @@ FAREWELLS = {
 @dataclass(frozen=True)
 class Farewell:
     """The table's last word to a seat: why, in words, and the exit status its connection ends
-    with. A finished session's seat draws the final sheet (`LiveTable.host`) instead of words."""
+    with. A finished session's seat draws the final sheet (`LiveTable.host`) instead of words,
+    after what its lesson had still to say (`told`: how the last deal was settled, say), which
+    a seat of its own had no time to read before the session ended."""
 
     why: Why
+    told: tuple[Told, ...] = ()
 
     @property
     def words(self) -> Wording:

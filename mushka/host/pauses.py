@@ -180,6 +180,10 @@ class PausingTable(RunningTable):
             if seat.shared is not None:
                 seat.shared.noted()
 
+    def _unread(self, seat: Connection) -> tuple[Told, ...]:
+        taught = self._taught(seat)
+        return taught.reading(False) if taught is not None else ()
+
     def _holds(self) -> bool:
         """A shared terminal holds the table while its news, its handoff or its lesson is not
         yet read (a seat of its own reads while play goes on)."""

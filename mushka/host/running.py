@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, ParamSpec, TypeVar
 
 from mushka.host.link import Farewell, Link, Place, Why
-from mushka.host.offer import Screen
+from mushka.host.offer import Screen, Told
 from mushka.host.settings import TableSettings
 from mushka.host.shared import Shared
 from mushka.host.table import ComputerPlayerError, Finished, Outcome, TableHost
@@ -182,8 +182,12 @@ class RunningTable:
         assert host is not None
         self.report = await self._on_disk(host.finish)
         for seat in list(self.seats.values()):
-            seat.link.close(Farewell(Why.FINISHED))
+            seat.link.close(Farewell(Why.FINISHED, self._unread(seat)))
         self.on_over()
+
+    def _unread(self, seat: Connection) -> tuple[Told, ...]:
+        """What `seat`'s lesson says that it has not read yet (see PausingTable)."""
+        return ()
 
     def stop(self) -> None:
         """The host stops the table (Ctrl-C, a signal): no computer player moves any more, and

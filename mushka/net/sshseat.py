@@ -14,6 +14,7 @@ from mushka.host.offer import Command, Offer
 from mushka.i18n import say, speaking
 from mushka.net.seat import Seat
 from mushka.present.typed import read_typed
+from mushka.render.lesson import lesson_panel
 from mushka.render.look import Look
 from mushka.render.seat_screen import Frame, SeatTerminal, plain, seat_code_words, seat_frame
 from mushka.render.wall import sheet
@@ -78,7 +79,10 @@ class SshSeat:
         with speaking(self.shown.lang if self.shown is not None else self.lang):
             host = self.table.host
             if farewell.why is Why.FINISHED and host is not None:
-                self.seat.line(plain(sheet(host, Look(self.seat.ascii)), self.seat.width))
+                look = Look(self.seat.ascii)
+                if farewell.told:  # the lesson's last words, then the final sheet
+                    self.seat.line(plain(lesson_panel(farewell.told, look), self.seat.width))
+                self.seat.line(plain(sheet(host, look), self.seat.width))
             else:
                 words = say(farewell.words)
                 code = self.shown.seat_code if self.shown is not None else None

@@ -151,6 +151,8 @@ class WebSeat:
                 message["sheet"] = plain(sheet(table.host, Look(False)), 44)
                 place = table.place_of(self)
                 message["final"] = final_view(table.host, place).to_json()  # as data
+                told = farewell.told  # the lesson's last words, read above the final sheet
+                message["explain"] = [{"title": t.title, "lines": list(t.lines)} for t in told]
         # the page keeps its secret only where the seat waits for it
         message["keep"] = farewell.why in (Why.LEFT, Why.STOPPED)
         message["why"] = farewell.why.value  # the page offers to sit down again after a leave

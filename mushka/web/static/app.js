@@ -217,7 +217,12 @@
   function farewell(m) {
     only("bye");
     $("byetext").textContent = m.text;
-    $("byesheet").replaceChildren(sheetNode(m.final || m.sheet));
+    const told = [];
+    for (const t of m.explain || []) { // the lesson's last words, above the final sheet
+      told.push(el("h3", t.title));
+      for (const line of t.lines) told.push(el("p", line));
+    }
+    $("byesheet").replaceChildren(...told, sheetNode(m.final || m.sheet));
     const again = ["left", "freed", "taken over"].includes(m.why);
     $("again").hidden = !again;
     // how this seat comes back: from this phone with no questions; elsewhere with its own code
