@@ -64,6 +64,7 @@ class Figures:
         self.lost = 0  # a key or a tap that got no answer at all within 10 s
         self.lost_by: dict[str, int] = {"ssh": 0, "web": 0}
         self.refused = 0  # a seat that should have sat down and was refused
+        self.after_finish = 0  # a phone back at a table that had just finished: refused, rightly
         self.refusals: list[str] = []  # why, the first few
         self.sessions: list[dict[str, Any]] = []
         self.drops = 0
@@ -128,6 +129,7 @@ async def ssh_seat(port: int, name: str, figures: Figures, stop: asyncio.Event) 
 async def phone_seat(port: int, name: str, figures: Figures, stop: asyncio.Event) -> None:
     """A phone seat tapping what its state offers; it comes back with its seat's secret."""
     secret: str | None = None
+    over = False  # its session finished: until the next one, a refusal is the right answer
     while not stop.is_set():
         hello: dict[str, Any] = {"t": "hello", "name": name, "code": CODE}
         if secret is not None:
@@ -160,12 +162,16 @@ async def phone_seat(port: int, name: str, figures: Figures, stop: asyncio.Event
                 message = json.loads(data)
                 kind = message.get("t")
                 if kind == "welcome":
-                    secret = message["secret"]
+                    secret, over = message["secret"], False
                 elif kind == "refused":
+                    if over:  # the finished table, still saying goodbye: not a seat refused
+                        figures.after_finish += 1
+                        break
                     figures.refused += 1
                     figures.refusals.append(f"{name} (web): {message.get('text')}"[:200])
                     break
                 elif kind == "bye":
+                    over = message.get("why") == "finished"
                     break
                 elif kind in ("state", "stale"):
                     if tapped is not None:
@@ -367,6 +373,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "lost": figures.lost,
         "lost_by": figures.lost_by,
         "refused": figures.refused,
+        "refused_after_the_finish": figures.after_finish,
         "refusals": figures.refusals[:20],
         "drops": figures.drops,
         "abusive_rounds": figures.abuses,
