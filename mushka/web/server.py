@@ -52,7 +52,7 @@ from mushka.render.wall import public_frame, public_lines, sheet
 from mushka.web.outbox import BoundedConnection, Outbox, TokenBucket, hang_up
 from mushka.web.page import expected_names, page_language, render_page, static_file
 from mushka.web.rulebook import rules_html
-from mushka.web.state import seat_state
+from mushka.web.state import seat_state, told_json
 
 DEFAULT_PORT: Final = 8765
 MAX_MESSAGE: Final = 4096  # bytes of one inbound message; a longer one closes the socket
@@ -151,8 +151,7 @@ class WebSeat:
                 message["sheet"] = plain(sheet(table.host, Look(False)), 44)
                 place = table.place_of(self)
                 message["final"] = final_view(table.host, place).to_json()  # as data
-                told = farewell.told  # the lesson's last words, read above the final sheet
-                message["explain"] = [{"title": t.title, "lines": list(t.lines)} for t in told]
+                message["explain"] = told_json(farewell.told)  # read above the final sheet
         # the page keeps its secret only where the seat waits for it
         message["keep"] = farewell.why in (Why.LEFT, Why.STOPPED)
         message["why"] = farewell.why.value  # the page offers to sit down again after a leave

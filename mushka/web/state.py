@@ -41,7 +41,7 @@ from typing import Any, Final, assert_never
 from mushka.actions import Kind
 from mushka.cards import CARDS, Card, Suit
 from mushka.events import Lead, TakeBack, Trick
-from mushka.host.offer import Offer, Overlay, Stage
+from mushka.host.offer import Offer, Overlay, Stage, Told
 from mushka.host.seating import strategy_word
 from mushka.host.table import TableHost
 from mushka.i18n import _, _n, card_label, language
@@ -76,6 +76,11 @@ LOOK: Final = Look(False)
 
 def _card(card: Card) -> dict[str, Any]:
     return {"card": card_label(card), "red": card.suit in RED}
+
+
+def told_json(told: Sequence[Told]) -> list[dict[str, Any]]:
+    """What a lesson explained, as the page draws it: `[{"title", "lines"}]`."""
+    return [{"title": t.title, "lines": list(t.lines)} for t in told]
 
 
 def overlay_text(offer: Offer, host: TableHost) -> str:
@@ -177,7 +182,7 @@ def seat_state(
             "no": _("No"),
         }
     state["status"] = status_words(offer)
-    state["explain"] = [{"title": t.title, "lines": list(t.lines)} for t in offer.explain]
+    state["explain"] = told_json(offer.explain)
     state["read"] = _("Got it")  # the explanation's button: read
     if host is not None:
         # this deal's lines, and the sheets of the deals before it: a card of an earlier deal

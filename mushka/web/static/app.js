@@ -217,12 +217,8 @@
   function farewell(m) {
     only("bye");
     $("byetext").textContent = m.text;
-    const told = [];
-    for (const t of m.explain || []) { // the lesson's last words, above the final sheet
-      told.push(el("h3", t.title));
-      for (const line of t.lines) told.push(el("p", line));
-    }
-    $("byesheet").replaceChildren(...told, sheetNode(m.final || m.sheet));
+    // the lesson's last words, above the final sheet
+    $("byesheet").replaceChildren(...toldNodes(m.explain || []), sheetNode(m.final || m.sheet));
     const again = ["left", "freed", "taken over"].includes(m.why);
     $("again").hidden = !again;
     // how this seat comes back: from this phone with no questions; elsewhere with its own code
@@ -357,6 +353,14 @@
     if (o.played) return drawPlayed(o.played);
     return el("pre", o.text || "");
   }
+  function toldNodes(told) { // what a lesson explained: each title, then its lines
+    const parts = [];
+    for (const t of told) {
+      parts.push(el("h3", t.title));
+      for (const line of t.lines) parts.push(el("p", line));
+    }
+    return parts;
+  }
   function drawExplain(s) {
     const box = $("explain");
     const told = s.explain || [];
@@ -364,12 +368,7 @@
     box.hidden = !told.length;
     if (!told.length) return;
     if (was) setTimeout(() => box.scrollIntoView({ block: "nearest" }), 0); // read first
-    const parts = [];
-    for (const t of told) {
-      parts.push(el("h3", t.title));
-      for (const line of t.lines) parts.push(el("p", line));
-    }
-    $("etext").replaceChildren(...parts);
+    $("etext").replaceChildren(...toldNodes(told));
     $("eread").textContent = s.read || words.read;
   }
   function draw(s) {
