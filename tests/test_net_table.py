@@ -406,7 +406,8 @@ def test_a_move_taken_back_while_the_next_computer_player_waits_its_pace(home: P
     async def scenario() -> None:
         bots = {1: "basic", 2: "basic", 3: "basic"}
         settings = TableSettings(bot_delay=DELAY, bots=bots, undo=True)
-        async with seated(home, settings) as (table_, port, _over):
+        # seed 24: Anna leads the first trick, so no computer player's pace comes before it
+        async with seated(home, settings, seed=24) as (table_, port, _over):
             anna = await join(port, "Anna")
 
             async def annas_turn() -> Turn:
@@ -547,7 +548,8 @@ def test_a_decision_made_for_a_move_since_taken_back_and_made_again_is_never_pla
             bots: dict[int, Bot] = {1: slow, 2: BasicBot(), 3: BasicBot()}
             return TableHost(session, settings, bots=bots)
 
-        table_ = LiveTable(HouseRules(), settings, seed=7, on_over=over.set, make_host=make_host)
+        # seed 24: Anna leads the first trick (no slow decision comes before it)
+        table_ = LiveTable(HouseRules(), settings, seed=24, on_over=over.set, make_host=make_host)
         async with table(home / "keys", ssh(table_)) as server:
             anna = await join(server.port, "Anna")
             host = None
@@ -573,16 +575,25 @@ def test_a_decision_made_for_a_move_since_taken_back_and_made_again_is_never_pla
             await anna.wait_for("takes back")
             await anna.wait_for("Your move [")
             await anna.send(leads[-1] + "\r")  # another lead: the same count of events
-            await asyncio.sleep(3.0)  # the stale answer came back, and a fresh one after it
+
+            def follows() -> list[object]:
+                """What was played after the lead now on the table (none yet: nothing)."""
+                deal = host.public_events()[-1]
+                lead = [e for e in deal if type(e).__name__ == "Lead"]
+                return list(deal[deal.index(lead[-1]) + 1 :]) if lead else []
+
+            # the stale answer comes back, and a fresh one after it, which is played
+            await anna.wait_until(
+                lambda: bool(follows()) or table_.failure is not None, "the computers to play on"
+            )
             assert table_.failure is None and not table_.finished
             await table_.idle()
-            lead = [e for e in host.public_events()[-1] if type(e).__name__ == "Lead"][-1]
-            follows = host.public_events()[-1][host.public_events()[-1].index(lead) + 1 :]
-            assert follows, "the computer players did not play on"
+            assert follows(), "the computer players did not play on"
             # it thought about the first lead, then (its answer dropped) about the second
-            first, second = (c for c in turn.view.hand if c.code in (leads[0], leads[-1]))
-            at = Slow.decided.index(first.code)
-            assert Slow.decided[at : at + 2] == [first.code, second.code], Slow.decided
+            codes = {c.code for c in turn.view.hand}
+            assert leads[0] in codes and leads[-1] in codes  # a lead's code is its card's
+            at = Slow.decided.index(leads[0])
+            assert Slow.decided[at : at + 2] == [leads[0], leads[-1]], Slow.decided
             table_.stop()
             await asyncio.sleep(0)
 

@@ -5,9 +5,11 @@ lines are exactly those of the Rich table it replaced, style for style."""
 from __future__ import annotations
 
 import io
+import itertools
 import random
 
 import pytest
+from conftest import spread
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.segment import Segment
@@ -65,9 +67,12 @@ def views(seed: int, names: tuple[str, ...]) -> list[SeatView]:
     return seen
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("ascii_only", [False, True])
-@pytest.mark.parametrize("names", NAMES)
+# Every case takes most of a second: --quick runs four spread over them (each name set, both
+# languages, both spellings of cards among them).
+CASES = list(itertools.product(NAMES, [False, True], ["en", "ru"]))
+
+
+@pytest.mark.parametrize(("names", "ascii_only", "lang"), spread(CASES, 4))
 def test_the_laid_out_rows_are_the_rich_tables_lines(
     names: tuple[str, ...], ascii_only: bool, lang: str
 ) -> None:

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+from conftest import spread
 
 from mushka.actions import DRAW, PASS, Action
 from mushka.engine import Phase, Position, Session
@@ -28,7 +29,10 @@ RULES = [
 ]
 
 
-@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.prices}-{r.deals}-{r.exchange.value}")
+# each case takes more than a second: --quick runs three of them
+@pytest.mark.parametrize(
+    "rules", spread(RULES, 3), ids=lambda r: f"{r.prices}-{r.deals}-{r.exchange.value}"
+)
 def test_playout_matches_the_engine_for_every_move_of_random_sessions(rules: HouseRules) -> None:
     """From every play-phase position of random sessions, each legal first move (and `basic`'s
     own) played out: the same money for the seat as the engine's rollout."""
