@@ -5,14 +5,16 @@ and an offer that lists only what works now."""
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fakeseat import join, play_out
 
+from mushka.actions import Kind
 from mushka.host.live import LiveTable
-from mushka.host.offer import Command
+from mushka.host.offer import Answer, Command, Overlay, Page, Play
 from mushka.host.settings import TableSettings
 from mushka.house_rules import HouseRules
 from mushka.i18n import RUSSIAN, speaking
@@ -89,3 +91,48 @@ def test_the_sheets_and_the_log_are_data_worded_for_their_reader() -> None:
         played = played_view(view)
         assert len(played.ranks) == 8 and len(played.suits) == 4
         assert all(len(row.played) == 8 for row in played.suits)
+
+
+@pytest.mark.parametrize("lang", ["en", RUSSIAN])
+def test_the_coach_s_answer_is_data_for_the_page_not_a_terminal_s_text(lang: str) -> None:
+    """The hint overlay on a phone: the move the coach would play, what the values are, and
+    each weighed move with its value, in the seat's language; no terminal rendering rides
+    along (the page had been sent one for scores and cards played too)."""
+
+    async def scenario() -> dict[str, Any]:
+        settings = TableSettings(bot_delay=0, bots={1: "basic", 2: "basic", 3: "basic"}, hints=True)
+        table = LiveTable(HouseRules(deals=1), settings, seed=3)
+        anna = join(table, "Anna", lang=lang)
+        while True:  # her first decision with a choice to weigh
+            await anna.until(lambda s: bool(s.offers) and s.shown.my_turn, "her turn")
+            shown = anna.shown
+            if len(shown.moves) > 1 and shown.moves[0].action.kind is not Kind.TAKE:
+                break  # (a blind take has nothing to weigh)
+            anna.act(Play(shown.moves[0].action))
+            if shown.moves[0].asks:
+                await anna.until(lambda s: s.shown.question is not None, "the question")
+                anna.act(Answer(True))
+            await table.idle()
+        anna.act(Command.HINT)
+        await anna.until(lambda s: s.shown.overlay is Overlay.HINT, "the coach's answer")
+        with speaking(lang):
+            state = seat_state(anna.shown, table.host, [])
+            anna.act(Page.BACK)
+            await anna.until(lambda s: s.shown.overlay is None, "her table")
+            anna.act(Command.SCORES)
+            await anna.until(lambda s: s.shown.overlay is Overlay.SCORES, "the scores")
+            scores = seat_state(anna.shown, table.host, [])
+        assert "text" not in scores["overlay"] and scores["overlay"]["sheet"]["rows"]
+        table.stop()
+        await table.closed()
+        return dict(state["overlay"])
+
+    overlay = asyncio.run(scenario())
+    assert "text" not in overlay
+    hint = overlay["hint"]
+    best = {"en": "The coach (strong) would play: ", RUSSIAN: "Сильный бот на вашем месте"}[lang]
+    assert hint["best"].startswith(best)
+    assert len(hint["moves"]) > 1 and all(re.search(r"[+−]?\d", m) for m in hint["moves"])
+    words = " ".join([hint["best"], hint["worth"], *hint["moves"]])
+    assert not set(words) & set("│─╭╮╰╯┃━")  # no box of a terminal's drawing
+    assert re.search("[а-я]", words) if lang == RUSSIAN else not re.search("[а-я]", words)

@@ -60,22 +60,22 @@ def hint_lines(advice: Hint, look: Look, width: int = 80) -> list[Text]:
     return lines
 
 
+def coach_words(advice: Hint, name: str) -> tuple[str, str]:
+    """The coach's answer in words, for any seat: what it would play (its move follows), and
+    what the values after it are (or that there is nothing to weigh)."""
+    best = _("The coach (strong) would play: ")
+    if advice.values:
+        worth = _(
+            "Expected money for {name} of each move, to the end of the deal (kop), best first:"
+        ).format(name=name)
+    else:
+        worth = _("There is nothing to weigh here: every choice is alike or only one is legal.")
+    return best, worth
+
+
 def hint_panel(advice: Hint, look: Look, name: str, width: int = 80) -> Group:
     """The coach's whole answer, for an overlay on the private screen."""
-    best = Text(look.text(_("The coach (strong) would play: ")), style="bold").append_text(
-        action_label(advice.best, look)
-    )
-    if advice.values:
-        worth = Text(
-            look.text(
-                _(
-                    "Expected money for {name} of each move, to the end of the deal (kop), "
-                    "best first:"
-                ).format(name=name)
-            )
-        )
-    else:
-        worth = Text(
-            _("There is nothing to weigh here: every choice is alike or only one is legal.")
-        )
+    best_words, worth_words = coach_words(advice, name)
+    best = Text(look.text(best_words), style="bold").append_text(action_label(advice.best, look))
+    worth = Text(look.text(worth_words))
     return Group(best, Text(""), worth, *hint_lines(advice, look, width))

@@ -22,11 +22,11 @@ draws them; every text is the seat's language, names as this seat reads them ("�
   "caption", "verdict", "winners": [seat, ...]}` — a cell a column, as shown ("−14", "—");
   `essential` columns are the ones a narrow screen keeps; `tricks` (a deal's sheet) the suits'
   symbols; the final sheet's `verdict` names the winner, `winners` his seat(s), best first.
-- `overlay`: `{"kind": "help"|"rules"|"scores"|"memory"|"hint", "back", "text"?, "sheet"?,
-  "played"?}` — `sheet` the scores (kind "scores"); `played` the cards played (kind "memory"):
-  `{"title", "ranks": ["A", "K", …], "suits": [{"suit": "♠", "red", "played": [bool a rank]}],
-  "voids": [{"seat", "text", "me"}]}`; `text` the terminal's words for help, rules and the coach
-  (scores and cards played keep a `text` too, until the page draws their data).
+- `overlay`: `{"kind": "help"|"rules"|"scores"|"memory"|"hint", "back", "help"?, "sheet"?,
+  "played"?, "hint"?}` — `help` the help for taps (web/taps.py); `sheet` the scores (kind
+  "scores"); `played` the cards played (kind "memory"): `{"title", "ranks": ["A", "K", …],
+  "suits": [{"suit": "♠", "red", "played": [bool a rank]}], "voids": [{"seat", "text", "me"}]}`;
+  `hint` the coach's answer (see `hint_json`); the rules come as HTML when the page asks.
 - `explain`: `[{"title", "lines"}]`, what the table explains to this seat now (the first
   exchange at any table; a taught seat's lesson): the page shows it with a `words.read` button that
   sends `{"t": "read"}` (with no moves offered, a taught seat reads it before it may move).
@@ -44,8 +44,9 @@ from mushka.events import Lead, TakeBack, Trick
 from mushka.host.offer import Offer, Overlay, Stage, Told
 from mushka.host.seating import strategy_word
 from mushka.host.table import TableHost
-from mushka.i18n import _, _n, card_label, language
+from mushka.i18n import _, _n, card_label
 from mushka.names import printable
+from mushka.players.coach import Hint
 from mushka.present.journal import EntryKind, table_log
 from mushka.present.presence import presence_words, seat_words
 from mushka.present.questions import answer_keys, question_words
@@ -57,17 +58,11 @@ from mushka.present.seat import (
     result_line,
     status_words,
 )
-from mushka.render.coaching import hint_panel
-from mushka.render.help import help_screen
+from mushka.render.coaching import action_label, coach_words, hint_items
 from mushka.render.look import Look
-from mushka.render.panels import memory_panel
-from mushka.render.public_log import standings
-from mushka.render.rulebook import rulebook_text
-from mushka.render.seat_screen import plain
 from mushka.render.trick import closing_seat, laid, open_winner, outcome, play_words, plays_of
 from mushka.web.taps import tap_help
 
-OVERLAY_WIDTH: Final = 44  # characters of an overlay's text: a phone held upright shows them
 LOG_LINES: Final = 12  # the newest lines of the public log a seat is sent (`log`)
 LOG_ENTRIES: Final = 24  # the newest entries of the log a seat is sent (`entries`)
 RED: Final = frozenset({Suit.H, Suit.D})
@@ -83,24 +78,16 @@ def told_json(told: Sequence[Told]) -> list[dict[str, Any]]:
     return [{"title": t.title, "lines": list(t.lines)} for t in told]
 
 
-def overlay_text(offer: Offer, host: TableHost) -> str:
-    """The overlay shown instead of the table, as plain text lines for a phone."""
-    view = offer.view
-    assert view is not None and offer.overlay is not None
-    width = OVERLAY_WIDTH
-    match offer.overlay:
-        case Overlay.HELP:
-            return plain(help_screen(host.rules, LOOK, offer.options, network=True), width)
-        case Overlay.MEMORY:
-            return plain(memory_panel(view, LOOK, width), width)
-        case Overlay.SCORES:
-            return plain(standings(host, LOOK), width)
-        case Overlay.HINT:
-            assert offer.hint is not None
-            name = LOOK.names(view.players)[offer.seat]
-            return plain(hint_panel(offer.hint, LOOK, name, width), width)
-        case Overlay.RULES:
-            return rulebook_text(language())
+def hint_json(advice: Hint, name: str) -> dict[str, Any]:
+    """The coach's answer as the page draws it: `{"best", "worth", "moves"}`, the move it
+    would play in words, what the values are, and each weighed move with its value, best first
+    ("Q♣ +3.1"; `moves` empty when there is nothing to weigh)."""
+    best, worth = coach_words(advice, name)
+    return {
+        "best": best + action_label(advice.best, LOOK).plain,
+        "worth": worth,
+        "moves": [item.plain for item in hint_items(advice, LOOK)],
+    }
 
 
 def seat_state(
@@ -258,8 +245,11 @@ def seat_state(
                 state["overlay"]["help"] = tap_help(offer.options, host, offer.seat_code)
             case Overlay.RULES:  # the page asks for the rulebook's HTML once (web.rulebook)
                 pass
-            case Overlay.SCORES | Overlay.MEMORY | Overlay.HINT:
-                state["overlay"]["text"] = overlay_text(offer, host)
+            case Overlay.SCORES | Overlay.MEMORY:  # their data: `sheet`, `played` below
+                pass
+            case Overlay.HINT:
+                assert offer.hint is not None
+                state["overlay"]["hint"] = hint_json(offer.hint, names[offer.seat])
             case _:
                 assert_never(shown.overlay)
         if shown.sheet is not None:

@@ -346,12 +346,21 @@
     box.replaceChildren(...Array.from(doc.body.childNodes));
     return box;
   }
+  function drawHint(hint) { // the coach's answer: its move, then each move's worth, best first
+    const box = el("div", null, "help");
+    box.append(el("h3", hint.best), el("p", hint.worth));
+    const list = el("ul");
+    list.append(...hint.moves.map((move) => el("li", move)));
+    if (hint.moves.length) box.append(list);
+    return box;
+  }
   function drawOverlay(o, lang) {
     if (o.kind === "rules") return drawRules(lang);
     if (o.help) return drawHelp(o.help);
     if (o.sheet) return drawSheet(o.sheet);
     if (o.played) return drawPlayed(o.played);
-    return el("pre", o.text || "");
+    if (o.hint) return drawHint(o.hint);
+    return el("p", "");
   }
   function toldNodes(told) { // what a lesson explained: each title, then its lines
     const parts = [];
