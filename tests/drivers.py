@@ -114,6 +114,8 @@ class TmuxTable:
                 self.send("")
             elif "Pass anyway? [y/N]" in last:
                 self.send("y")
+            elif last.startswith("Enter: go on"):  # the first exchange explained: read it
+                self.send("")
             elif last.startswith("Your move ["):
                 self.send(choose_move(self.home, rng))
             else:

@@ -165,7 +165,7 @@ class LiveTable(PausingTable):
             hidden=shared is not None and (shared.viewer != seat.place or hold is not None),
             explain=reading,
             undo_here=taught.take_back if taught and reading and not taught.first else None,
-            aside=seat.screen.told,
+            aside=seat.screen.told if seat.screen.told_to == seat.place else (),
         )
 
     def place_of(self, link: Link) -> int | None:
@@ -436,7 +436,9 @@ class LiveTable(PausingTable):
             if shared is not None and held:
                 await self._held(seat, shared, intent)
                 return
-        screen.notice, screen.told = None, ()  # (an explanation beside the moves: read now)
+        screen.notice = None
+        if screen.told_to == seat.place:
+            screen.told = ()  # (an explanation beside his moves: read now)
         screen.news_seen = len(self.news)
         if self.host is not None:  # whatever he does, he has seen the last deal's result
             screen.results_seen = len(ended_deals(self.host))

@@ -165,15 +165,27 @@ class PausingTable(RunningTable):
         taught = self._taught(seat)
         if taught is not None:
             taught.told(self._teach(seat, lambda t: t.news(host.view(seat.place), outcome)))
-        aside = self._aside(seat) if taught is None else None
-        if aside is not None:
-            with speaking(self.lang_of(seat.link)):
-                said = [Told.of(e) for e in aside.news(host.view(seat.place), outcome)]
-            seat.screen.told += tuple(said)
         if seat.shared is not None:
             seat.shared.after(host, outcome, host.pending())
             if seat.shared.hold is not None:
                 seat.place = seat.shared.hold.to
+        aside = self._aside(seat) if taught is None else None
+        if aside is not None and self._decides_next(seat):
+            with speaking(self.lang_of(seat.link)):
+                said = tuple(Told.of(e) for e in aside.news(host.view(seat.place), outcome))
+            screen = seat.screen
+            if said and screen.told_to != seat.place:  # another's, at a shared terminal: gone
+                screen.told, screen.told_to = (), seat.place
+            screen.told += said
+
+    def _decides_next(self, seat: Connection) -> bool:
+        """Whether what `seat` is explained now is read by its next decider: always at a seat of
+        its own; at a shared terminal only when the next decision is that of the place it serves
+        (the words say "you" to him, and nobody else there may be shown them as his)."""
+        if seat.shared is None:
+            return True
+        turn = self.host.pending() if self.host is not None else None
+        return turn is not None and not turn.computer and turn.seat == seat.place
 
     def _noted(self) -> None:
         for seat in self.seats.values():

@@ -23,6 +23,8 @@ def read_typed(text: str, offer: Offer, pages: int = 1, cut: bool = False) -> In
         return Page.NEXT
     if offer.explain and not offer.moves:  # read first (beside moves, a move reads it too)
         return read_explained(text, offer)
+    if offer.explain and not text.strip():
+        return Page.NEXT  # beside his moves, Enter alone says it was read: his table again
     lang = answers.language_named(text)
     if lang is not None:
         return Speak(lang)

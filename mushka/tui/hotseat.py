@@ -44,6 +44,7 @@ from mushka.i18n import _, _n, card_label, language, say, use_language
 from mushka.ledger import session_accounts
 from mushka.present import answers
 from mushka.present.command import command
+from mushka.present.exchange import ExchangeLesson
 from mushka.present.keys import move_prompt
 from mushka.present.questions import question_line
 from mushka.present.typed import read_explained, read_typed
@@ -107,6 +108,7 @@ class HotSeat:
             workers=INLINE,
             disk=INLINE,
             teach=teach,
+            explains=ExchangeLesson,  # the first exchange explained to each person here
         )
         self.loop = asyncio.new_event_loop()
         self.loop.set_exception_handler(self._failed)
@@ -279,6 +281,8 @@ class HotSeat:
                 if offered.overlay is not None:
                     return self._overlay(offered)
                 if offered.explain and offered.question is None:
+                    if offered.moves:  # beside his moves (the first exchange): one may be made
+                        return self._beside(offered)
                     return self._explain(offered)
                 self._draw_private(offered)
                 if offered.question is not None:
@@ -501,6 +505,23 @@ class HotSeat:
                 self.panel += 1
                 continue
             return intent
+
+    def _beside(self, offered: Offer) -> Intent:
+        """What the table explains beside the player's moves (the first exchange): below his
+        table where the rows hold both, else in its place with a word on how to see it; his move
+        prompt under it either way (he may move at once, or press Enter alone for his table)."""
+        panel = lesson_panel(offered.explain, self.look)
+        rows = self._rows(panel)
+        width, height = self.terminal.size()
+        if height - rows - 1 >= PANEL_ROOM:
+            self._draw_table(offered, rows + 1)
+            self.terminal.show(panel)
+        else:
+            self.terminal.clear()
+            table = Text(self.look.text(_("Enter alone: your table and hand")), style="dim")
+            self.terminal.show(panel, table)
+        prompt = move_prompt(offered.moves, offered.options, width < MIN_WIDTH, columns=width)
+        return read_typed(self._ask(self.look.text(prompt)), offered)
 
     def _panels(self, explanations: Sequence[Told]) -> list[list[Told]]:
         """The explanations in as few panels as fit above the table: below the table's standard
