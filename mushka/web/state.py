@@ -15,8 +15,8 @@ draws them; every text is the seat's language, names as this seat reads them ("�
 - `entries`: the table log (this deal's lines, the sheets of the deals before it), the newest
   LOG_ENTRIES, each `{"kind", "deal", "text"}` with `kind`
   one of "rules" (with `parts`: the house rules), "opening" (with `head`: "Deal 2 of 8"),
-  "line", "note", "alarm", "sheet" (with `sheet`, a deal's sheet). `log` is the same entries as
-  plain lines (sheets by their title), for a page that draws text.
+  "line", "note", "alarm", "sheet" (with `sheet`, a deal's sheet). `log`: before the session
+  begins, the table's news as lines (who sat down); empty once there are entries.
 - a sheet: `{"kind": "scores"|"deal"|"final", "title", "columns": [{"key", "heading",
   "numeric", "essential"}], "rows": [{"seat", "cells": [...], "me", "best", "tricks"?}],
   "caption", "verdict", "winners": [seat, ...]}` — a cell a column, as shown ("−14", "—");
@@ -181,7 +181,7 @@ def seat_state(
             if e.deal == deal or e.kind in (EntryKind.SHEET, EntryKind.RULES)
         ][-LOG_ENTRIES:]
         state["entries"] = [e.to_json() for e in entries]
-        state["log"] = [e.plain for e in entries][-LOG_LINES:]
+        state["log"] = []  # (the entries say it all once the session has begun)
         if offer.stage is Stage.OVER:
             state["final"] = final_view(host, offer.seat).to_json()
     if view is None or host is None:
