@@ -8,6 +8,7 @@ from rich.text import Text
 from mushka.actions import Action, Kind
 from mushka.i18n import N_, _, number
 from mushka.players.coach import Hint
+from mushka.present.coach import coach_words
 from mushka.render.look import Look, assemble
 
 _KINDS = {Kind.PASS: N_("pass"), Kind.DRAW: N_("draw")}  # the moves that name no card
@@ -58,19 +59,6 @@ def hint_lines(advice: Hint, look: Look, width: int = 80) -> list[Text]:
     if line.cell_len > 1:
         lines.append(line.append(" " + _("kop")))
     return lines
-
-
-def coach_words(advice: Hint, name: str) -> tuple[str, str]:
-    """The coach's answer in words, for any seat: what it would play (its move follows), and
-    what the values after it are (or that there is nothing to weigh)."""
-    best = _("The coach (strong) would play: ")
-    if advice.values:
-        worth = _(
-            "Expected money for {name} of each move, to the end of the deal (kop), best first:"
-        ).format(name=name)
-    else:
-        worth = _("There is nothing to weigh here: every choice is alike or only one is legal.")
-    return best, worth
 
 
 def hint_panel(advice: Hint, look: Look, name: str, width: int = 80) -> Group:

@@ -47,6 +47,7 @@ from mushka.host.table import TableHost
 from mushka.i18n import _, _n, card_label
 from mushka.names import printable
 from mushka.players.coach import Hint
+from mushka.present.coach import coach_words
 from mushka.present.journal import EntryKind, table_log
 from mushka.present.presence import presence_words, seat_words
 from mushka.present.questions import answer_keys, question_words
@@ -58,7 +59,7 @@ from mushka.present.seat import (
     result_line,
     status_words,
 )
-from mushka.render.coaching import action_label, coach_words, hint_items
+from mushka.render.coaching import action_label, hint_items
 from mushka.render.look import Look
 from mushka.render.trick import closing_seat, laid, open_winner, outcome, play_words, plays_of
 from mushka.web.taps import tap_help
