@@ -484,3 +484,51 @@ def the_exchange(browser: Any, served: Served, lang: str) -> None:
             continue
     assert not page.is_visible("#explain")
     page.context.close()
+
+
+COACH = {
+    "en": ("Coach", "The coach (strong) would play"),
+    "ru": ("Подсказка", "Сильный бот на вашем месте сыграл бы"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_coach_s_answer_is_a_card_of_moves_and_their_worth(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """At a table with the coach (--hints), a phone's Coach shows the move it would play and
+    each move with what it is worth, as a list: no terminal's text, nothing cut at 320 px."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    served = Served(HouseRules(deals=1), BOTS, bot_delay=0.05, hints=True)
+    try:
+        page = phone(browser, 320, 640, lang)
+        sit(page, served.url)
+        label, best = COACH[lang]
+        deadline = time.monotonic() + 120
+        while True:  # her first decision with moves to weigh (a blind take has none)
+            assert time.monotonic() < deadline and not page.is_visible("#bye"), "no choice"
+
+            def weighing() -> bool:
+                host = served.table.host
+                turn = host.pending() if host is not None else None
+                legal = turn.view.legal_actions if turn is not None and turn.seat == 0 else ()
+                return len(legal) > 1 and legal[0].kind.value != "take"
+
+            if served.run(weighing) and page.is_visible("#hand button:enabled"):
+                break
+            play_a_tap(page)
+            page.wait_for_timeout(50)
+        command(page, label, f"#otext h3:has-text('{best}')")
+        moves = page.locator("#otext li").all_inner_texts()
+        assert len(moves) > 1 and all(re.search(r"\d", m) for m in moves), moves
+        text = page.inner_text("#otext")
+        assert not set(text) & set("│─╭╮╰╯"), text  # no box of a terminal's drawing
+        assert page.locator("#otext pre").count() == 0
+        fits(page, "the coach's answer")
+        shoot(page, f"coach-{lang}")
+        page.tap("#back")
+        page.wait_for_selector("#overlay", state="hidden")
+        page.context.close()
+    finally:
+        served.close()

@@ -39,12 +39,13 @@ class Served:
         reserved: tuple[str, ...] = (),
         teach: bool = False,
         grace: float = GRACE,
+        hints: bool = False,
     ) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="table", daemon=True)
         self.thread.start()
         self.over = threading.Event()
-        settings = TableSettings(bot_delay=bot_delay, bots=bots)
+        settings = TableSettings(bot_delay=bot_delay, bots=bots, hints=hints)
 
         async def start() -> tuple[LiveTable, WebServer]:
             lesson = functools.partial(Lesson, guided=False) if teach else None
