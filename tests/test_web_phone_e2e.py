@@ -493,13 +493,10 @@ COACH = {
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_coach_s_answer_is_a_card_of_moves_and_their_worth(
-    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
-) -> None:
+@pytest.mark.usefixtures("home")  # the table's files under the test's own
+def test_the_coach_s_answer_is_a_card_of_moves_and_their_worth(browser: Any, lang: str) -> None:
     """At a table with the coach (--hints), a phone's Coach shows the move it would play and
     each move with what it is worth, as a list: no terminal's text, nothing cut at 320 px."""
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     served = Served(HouseRules(deals=1), BOTS, bot_delay=0.05, hints=True)
     try:
         page = phone(browser, 320, 640, lang)
