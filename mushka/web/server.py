@@ -48,7 +48,7 @@ from mushka.present.seat import final_view
 from mushka.present.tapped import read_tap
 from mushka.render.look import Look
 from mushka.render.seat_screen import plain
-from mushka.render.wall import public_frame, public_lines, sheet
+from mushka.render.wall import public_frame, public_lines
 from mushka.web.outbox import BoundedConnection, Outbox, TokenBucket, hang_up
 from mushka.web.page import expected_names, page_language, render_page, static_file
 from mushka.web.rulebook import rules_html
@@ -148,7 +148,6 @@ class WebSeat:
         with speaking(lang):
             message: dict[str, Any] = {"t": "bye", "text": say(farewell.words)}
             if farewell.why is Why.FINISHED and table.host is not None:
-                message["sheet"] = plain(sheet(table.host, Look(False)), 44)
                 place = table.place_of(self)
                 message["final"] = final_view(table.host, place).to_json()  # as data
                 message["explain"] = told_json(farewell.told)  # read above the final sheet

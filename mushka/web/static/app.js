@@ -210,15 +210,13 @@
 
   // ------------------------------------------------------------ the end of a seat, of a wall
   function sheetNode(sheet) {
-    if (!sheet) return el("div");
-    if (typeof sheet === "string") return el("pre", sheet, "sheet");
-    return drawSheet(sheet);
+    return sheet ? drawSheet(sheet) : el("div");
   }
   function farewell(m) {
     only("bye");
     $("byetext").textContent = m.text;
     // the lesson's last words, above the final sheet
-    $("byesheet").replaceChildren(...toldNodes(m.explain || []), sheetNode(m.final || m.sheet));
+    $("byesheet").replaceChildren(...toldNodes(m.explain || []), sheetNode(m.final));
     const again = ["left", "freed", "taken over"].includes(m.why);
     $("again").hidden = !again;
     // how this seat comes back: from this phone with no questions; elsewhere with its own code
@@ -237,7 +235,7 @@
     only("wall");
     const end = $("wallend");
     end.hidden = false;
-    const sheet = m.final || m.sheet;
+    const sheet = m.final;
     end.replaceChildren(sheetNode(sheet), el("h2", m.text)); // the sheet, then the end said
     $("walltext").hidden = !!sheet;
     status(m.text); // the session over, or the table stopped: said in the table's words
