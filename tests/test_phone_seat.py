@@ -161,6 +161,10 @@ def test_the_first_exchange_is_explained_on_an_ssh_seat_beside_its_moves(lang: s
         shown = plain_frame(anna, SeatTerminal(80, 24))
         assert title in shown
         assert shown.rstrip().endswith(":")  # the move prompt, not 'Enter: go on'
+        again = {"en": "Enter alone: your table and hand", "ru": "Просто Enter — ваш стол"}[lang]
+        assert again in shown  # how to see the table the words stand in place of
+        with speaking(lang):
+            assert read_typed("", anna.shown) == Page.NEXT  # and Enter alone refuses nothing
         move = anna.shown.moves[0]
         typed = str(move.number) if move.number is not None else move.action.kind.value
         with speaking(lang):

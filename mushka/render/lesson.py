@@ -46,6 +46,13 @@ def lesson_panel(explanations: Sequence[Explained], look: Look) -> Panel:
     )
 
 
+def beside_moves(explanations: Sequence[Explained], look: Look) -> Group:
+    """What the table explains beside a player's moves (the first exchange), in place of his
+    table: the panel, and how to see the table again (Enter alone; a move may be made at once)."""
+    again = Text(look.text(_("Enter alone: your table and hand")), style="dim")
+    return Group(lesson_panel(explanations, look), again)
+
+
 def explain_prompt(group: Sequence[Explained], undo_here: TakeBackOffer | None, look: Look) -> str:
     """The prompt under a lesson's panel: the move it offers back (u), or how to go on and where
     the rulebook says more."""

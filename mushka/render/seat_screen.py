@@ -23,7 +23,7 @@ from mushka.present.seat import result_line
 from mushka.render.coaching import hint_panel
 from mushka.render.fitting import Joined, natural_width
 from mushka.render.help import help_screen
-from mushka.render.lesson import explain_prompt, lesson_panel
+from mushka.render.lesson import beside_moves, explain_prompt, lesson_panel
 from mushka.render.look import Look
 from mushka.render.panels import memory_panel
 from mushka.render.private_screen import private_screen
@@ -126,8 +126,8 @@ def _screen(
     if offer.explain and offer.question is None:  # what the table explains, in place of the table
         if offer.my_turn:  # beside his moves (the first exchange): he may make one at once
             prompt = move_prompt(offer.moves, offer.options, short, leave=True, keys=not short)
-        else:  # read first: a key goes on
-            prompt = explain_prompt(offer.explain, offer.undo_here, look)
+            return beside_moves(offer.explain, look), Text(look.text(prompt)), 1
+        prompt = explain_prompt(offer.explain, offer.undo_here, look)  # read first: a key goes on
         return lesson_panel(offer.explain, look), Text(look.text(prompt)), 1
     # On a narrow screen the keys that work whoever's turn it is get a line of their own above
     # the prompt (a phone's 40 columns hold the moves or the keys, not both).

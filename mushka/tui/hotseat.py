@@ -51,6 +51,7 @@ from mushka.present.typed import read_explained, read_typed
 from mushka.render.coaching import hint_panel
 from mushka.render.help import help_screen
 from mushka.render.lesson import (
+    beside_moves,
     coach_line,
     explain_prompt,
     lesson_panel,
@@ -518,8 +519,7 @@ class HotSeat:
             self.terminal.show(panel)
         else:
             self.terminal.clear()
-            table = Text(self.look.text(_("Enter alone: your table and hand")), style="dim")
-            self.terminal.show(panel, table)
+            self.terminal.show(beside_moves(offered.explain, self.look))
         prompt = move_prompt(offered.moves, offered.options, width < MIN_WIDTH, columns=width)
         return read_typed(self._ask(self.look.text(prompt)), offered)
 
