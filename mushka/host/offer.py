@@ -262,7 +262,8 @@ class Screen:
     coached: Hint | None = None  # the lesson's coach, unasked, above the decision's first prompt
     told: tuple[Told, ...] = ()  # explained beside the moves (the first exchange), until the
     # seat's next intent: read, not waited for
-    told_to: int = 0  # whose decision `told` is beside (a shared terminal shows it him alone)
+    told_to: int | None = None  # whose decision `told` is beside (a shared terminal shows it
+    # to him alone)
 
 
 @dataclass(frozen=True)
