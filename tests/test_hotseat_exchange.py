@@ -100,8 +100,8 @@ def test_each_person_at_a_hot_seat_is_explained_the_first_exchange_once_in_his_o
         else:
             assert f"These face-down cards are {exposer}'s" in text
             assert "You take back" not in text
-    others = [t for t in terminal.privately if "Lesson" in t and TITLE["en"] not in t]
-    assert not others  # the exchange alone: an untaught table gives no other lesson
+    assert all("How it works" in text for _i, _v, text, _p in shown)  # the table's words
+    assert not any("Lesson" in t for t in terminal.privately)  # an untaught table: no lesson
 
 
 def test_where_the_rows_do_not_hold_both_it_stands_in_place_of_his_table_with_his_prompt() -> None:

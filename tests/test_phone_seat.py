@@ -163,6 +163,8 @@ def test_the_first_exchange_is_explained_on_an_ssh_seat_beside_its_moves(lang: s
         assert shown.rstrip().endswith(":")  # the move prompt, not 'Enter: go on'
         again = {"en": "Enter alone: your table and hand", "ru": "Просто Enter — ваш стол"}[lang]
         assert again in shown  # how to see the table the words stand in place of
+        aside = {"en": "How it works", "ru": "Как это устроено"}[lang]
+        assert aside in shown and "Lesson" not in shown and "Урок" not in shown  # no lesson
         with speaking(lang):
             assert read_typed("", anna.shown) == Page.NEXT  # and Enter alone refuses nothing
         move = anna.shown.moves[0]

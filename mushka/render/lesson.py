@@ -30,8 +30,9 @@ def sections_of(group: Sequence[Explained]) -> list[str]:
     return list(dict.fromkeys(s for e in group for s in e.sections))
 
 
-def lesson_panel(explanations: Sequence[Explained], look: Look) -> Panel:
-    """The explanations as the lesson shows them: each titled with its rulebook sections."""
+def lesson_panel(explanations: Sequence[Explained], look: Look, title: str | None = None) -> Panel:
+    """The explanations as the lesson shows them: each titled with its rulebook sections, the
+    panel with `title` (the lesson's, unless said)."""
     parts: list[RenderableType] = []
     for explanation in explanations:
         heading = f"{explanation.title} ({sections_label(explanation.sections)})"
@@ -39,18 +40,23 @@ def lesson_panel(explanations: Sequence[Explained], look: Look) -> Panel:
         parts += [Text(look.text(line)) for line in explanation.lines]
     return Panel(
         Group(*parts),
-        title=Text(look.text(_("Lesson")), style="bold"),
+        title=Text(look.text(title if title is not None else _("Lesson")), style="bold"),
         title_align="left",
         box=look.box,
         padding=(0, 1),
     )
 
 
+def aside_panel(explanations: Sequence[Explained], look: Look) -> Panel:
+    """What any table explains beside a player's moves (the first exchange): no lesson's."""
+    return lesson_panel(explanations, look, _("How it works"))
+
+
 def beside_moves(explanations: Sequence[Explained], look: Look) -> Group:
-    """What the table explains beside a player's moves (the first exchange), in place of his
-    table: the panel, and how to see the table again (Enter alone; a move may be made at once)."""
+    """What the table explains beside a player's moves, in place of his table: the panel, and
+    how to see the table again (Enter alone; a move may be made at once)."""
     again = Text(look.text(_("Enter alone: your table and hand")), style="dim")
-    return Group(lesson_panel(explanations, look), again)
+    return Group(aside_panel(explanations, look), again)
 
 
 def explain_prompt(group: Sequence[Explained], undo_here: TakeBackOffer | None, look: Look) -> str:

@@ -51,6 +51,7 @@ from mushka.present.typed import read_explained, read_typed
 from mushka.render.coaching import hint_panel
 from mushka.render.help import help_screen
 from mushka.render.lesson import (
+    aside_panel,
     beside_moves,
     coach_line,
     explain_prompt,
@@ -511,7 +512,7 @@ class HotSeat:
         """What the table explains beside the player's moves (the first exchange): below his
         table where the rows hold both, else in its place with a word on how to see it; his move
         prompt under it either way (he may move at once, or press Enter alone for his table)."""
-        panel = lesson_panel(offered.explain, self.look)
+        panel = aside_panel(offered.explain, self.look)
         rows = self._rows(panel)
         width, height = self.terminal.size()
         if height - rows - 1 >= PANEL_ROOM:
