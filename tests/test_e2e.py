@@ -340,7 +340,7 @@ def test_a_terminal_that_cannot_show_suits_gets_ascii(home: Path) -> None:
     screen = plain(table.child.before)
     assert screen.isascii()
     if "Enter alone: your table" in screen:  # the first exchange explained in its place
-        assert "+- Lesson" in screen
+        assert "+- How it works" in screen
         table.child.sendline("")
         table.expect(Table.MOVE)
         screen = plain(table.child.before)
