@@ -54,9 +54,13 @@ def aside_panel(explanations: Sequence[Explained], look: Look) -> Panel:
 
 def beside_moves(explanations: Sequence[Explained], look: Look) -> Group:
     """What the table explains beside a player's moves, in place of his table: the panel, and
-    how to see the table again (Enter alone; a move may be made at once)."""
-    again = Text(look.text(_("Enter alone: your table and hand")), style="dim")
-    return Group(aside_panel(explanations, look), again)
+    how to see the table again (a move may be made at once)."""
+    return Group(aside_panel(explanations, look), table_again(look))
+
+
+def table_again(look: Look) -> Text:
+    """The line under an explanation in place of the table: Enter alone shows the table."""
+    return Text(look.text(_("Enter alone: your table and hand")), style="dim")
 
 
 def explain_prompt(group: Sequence[Explained], undo_here: TakeBackOffer | None, look: Look) -> str:

@@ -52,12 +52,12 @@ from mushka.render.coaching import hint_panel
 from mushka.render.help import help_screen
 from mushka.render.lesson import (
     aside_panel,
-    beside_moves,
     coach_line,
     explain_prompt,
     lesson_panel,
     rule_sections,
     sections_of,
+    table_again,
 )
 from mushka.render.look import ATTENTION, Look, transliterate
 from mushka.render.panels import memory_panel
@@ -520,7 +520,7 @@ class HotSeat:
             self.terminal.show(panel)
         else:
             self.terminal.clear()
-            self.terminal.show(beside_moves(offered.explain, self.look))
+            self.terminal.show(panel, table_again(self.look))  # the panel measured above
         prompt = move_prompt(offered.moves, offered.options, width < MIN_WIDTH, columns=width)
         return read_typed(self._ask(self.look.text(prompt)), offered)
 
